@@ -1,0 +1,64 @@
+"""The command line. Each subcommand lives in its own module and registers itself here.
+
+Bad input never shows a traceback: an :class:`~game.engine.errors.AtlasError` (or an unreadable
+file) prints one line on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable
+
+from game import __version__
+from game.engine.errors import AtlasError
+
+# name -> (module, one-line help). Modules define ``add_arguments(parser)`` and ``run(args) -> int``.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("game.cli.play", "open the game window (the default)"),
+    "sim": ("game.cli.sim", "play many matches between bots and print JSON figures"),
+    "bench": ("game.cli.bench", "benchmarks that print figures (engine, ...)"),
+    "rules": ("game.cli.rules", "list rule profiles or diff two of them"),
+    "replay-check": ("game.cli.replay_check", "replay tenhou.net/6 or mjai logs through the engine"),
+    "score-check": ("game.cli.score_check", "score every hand of a majiang-core hule.json file"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mahjong-atlas",
+        description="Mahjong Atlas: riichi, EMA and Taiwanese mahjong against three AI opponents.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] | None = getattr(args, "_run", None)
+    if run is None:
+        from game.cli import play
+
+        run = play.run
+        args = parser.parse_args(["play", *argv])
+    try:
+        return run(args)
+    except AtlasError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,1 @@
+"""The pure rules engine: no pygame, no clock, no I/O beyond reading rule profiles."""

@@ -1,0 +1,51 @@
+"""Melds: the sets a player shows on the table (and the concealed kan, shown two tiles down)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .tiles import kind_of
+
+
+class MeldKind(Enum):
+    CHI = "chi"  # a sequence claimed from the previous player
+    PON = "pon"  # a triplet claimed from any player
+    DAIMINKAN = "daiminkan"  # an open kan claimed on a discard
+    KAKAN = "kakan"  # a pon upgraded with the fourth tile in one's own turn
+    ANKAN = "ankan"  # a concealed kan declared in one's own turn
+
+    @property
+    def is_kan(self) -> bool:
+        return self in (MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the meld opens the hand (an ankan keeps it concealed)."""
+        return self is not MeldKind.ANKAN
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One meld. ``tiles`` are tile ids, sorted; ``called`` is the claimed tile's id (for an
+    ankan: None) and ``from_seat`` the absolute seat that gave it, so the table can turn the
+    called tile toward its giver. A kakan keeps the pon's called tile and giver and adds
+    ``added``."""
+
+    kind: MeldKind
+    tiles: tuple[int, ...]
+    called: int | None = None
+    from_seat: int | None = None
+    added: int | None = None
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        return tuple(kind_of(t) for t in self.tiles)
+
+    @property
+    def first_kind(self) -> int:
+        return kind_of(self.tiles[0])
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind.is_kan
