@@ -6,6 +6,8 @@ rulebook it is playing. The TOML files live beside this module in ``profiles/``;
 error naming the file, the key and what is allowed, never a silently ignored rule.
 
 Knob names follow ``rules-reference.md`` §1; the comments in each TOML file cite the rulebook.
+Strategy knobs (``score.model``, ``wall.dead_wall_mode``, ``claims.multi_win``) name the small
+strategy functions the engine picks; this module only checks that the name is one it knows.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
+import reprlib
 import tomllib
 import types
 import typing
@@ -20,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -43,6 +48,13 @@ PaoHonba = Literal["pao", "discarder"]
 TieBreak = Literal["seat", "split"]
 NagashiRenchan = Literal["dealer_tenpai", "dealer_nagashi"]
 ClaimWindow = Literal["at_once", "until_next_draw"]
+# Claim priority on one discard. Pon against kan by two players cannot happen (4 tiles of a kind),
+# so the two orders differ only in how the claim prompt ranks them; the knob keeps the rulebook's word.
+ClaimPriority = Literal["ron>pon=kan>chi", "ron>kan>pon>chi"]
+# What a false win costs: a chombo payment (riichi, EMA 3.4.6) or a dead hand 相公 (Seed-FR).
+FalseWin = Literal["chombo", "dead_hand"]
+# 正花: a flower scores when it is the seat's own flower; 見花見台: every flower scores.
+FlowerScoring = Literal["seat_flower_1", "each_flower_1"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,7 @@ class WallRules:
     stacks_per_side: int = 17
     dead_wall_size: int = 14
     dead_wall_mode: DeadWallMode = "fixed"
-    dora_indicator_stack: int = 3  # the upper tile of this stack from the break
+    dora_indicator_stack: int = 3  # the upper tile of this stack from the break; 0: no dora
     max_dora_indicators: int = 5
 
 
@@ -82,11 +94,12 @@ class ClaimRules:
     max_winners: int = 2  # with "double": a ron beyond this aborts the hand when sanchahou is on
     kuikae: KuikaeRule = "forbid_same_and_suji"
     window: ClaimWindow = "at_once"
+    priority: ClaimPriority = "ron>pon=kan>chi"
 
 
 @dataclass(frozen=True)
 class KanRules:
-    max_total: int = 4
+    max_total: int = 4  # kongs in one hand, all players together; 34 = no rule limit
     four_kan_abort: bool = True
     dora_ankan: DoraTiming = "immediate"
     dora_open: DoraTiming = "after_discard"
@@ -161,11 +174,78 @@ class GameRules:
     west_extension: bool = True
     extension_target: int = 30000
     agari_yame: bool = True
-    uma: tuple[int, ...] = (20, 10, -10, -20)
+    uma: tuple[int, ...] = (20, 10, -10, -20)  # in thousands of points, 1st to 4th
     oka_to_first: bool = True
     tie_break: TieBreak = "seat"
     renchan: Renchan = "tenpai"
     chombo_points: int = 0  # 0: a reverse mangan payment; else points taken after uma
+    false_win: FalseWin = "chombo"
+
+
+@dataclass(frozen=True)
+class TaiRules:
+    """Taiwanese 底 + 台 scoring (rules-reference §4.4-§4.7); empty unless ``enabled``.
+
+    Every pattern knob is its value in tai; 0 means the pattern does not score, and for the
+    special wins (``eight_flowers_win``, ``seven_rob_one``, ``ligu``, ``four_kong_win``) that
+    the hand is not a win at all.
+    """
+
+    enabled: bool = False
+    # payment: value(tai) = base + tai_value * tai (§4.5)
+    base: int = 0
+    tai_value: int = 0
+    dealer_base: int = 0  # 莊家 tai when the dealer wins or pays
+    per_continuation: int = 0  # 連n拉n: + this × n after n continuations
+    continue_on_draw: bool = False  # a drawn hand counts as a continuation (n += 1)
+    tai_cap: int = 0  # 0: no cap
+    # flowers
+    flower_scoring: FlowerScoring = "seat_flower_1"
+    flower_tai: int = 0  # per counted flower
+    flower_kong_tai: int = 0  # 花槓: all four of one flower set
+    flower_kong_counts_seat_flowers: bool = False
+    eight_flowers_win: int = 0  # 八仙過海
+    seven_rob_one: int = 0  # 七搶一
+    # how the hand was won
+    zimo: int = 0  # 自摸
+    menqing: int = 0  # 門清
+    menqing_zimo_bundle: int = 0  # 門清自摸 replaces 門清 + 自摸; 0: they simply add
+    duting: int = 0  # 獨聽 single wait
+    haidi: int = 0  # 海底撈月
+    hedi: int = 0  # 河底撈魚
+    gangshang: int = 0  # 槓上開花 (kong or flower replacement)
+    qianggang: int = 0  # 搶槓
+    half_qiuren: int = 0  # 半求人
+    quan_qiuren: int = 0  # 全求人
+    tianhu: int = 0  # 天胡
+    dihu: int = 0  # 地胡
+    renhu: int = 0  # 人胡
+    # sets
+    round_wind: int = 0  # 圈風
+    seat_wind: int = 0  # 門風
+    dragon_pung: int = 0  # 三元牌, each
+    dragon_tai_inside_sangen: bool = False
+    pinghu: int = 0  # 平胡
+    pinghu_no_honors: bool = False
+    pinghu_no_flowers: bool = False
+    pinghu_no_zimo: bool = False
+    pinghu_two_sided: bool = False
+    san_anke: int = 0  # 三暗刻
+    si_anke: int = 0  # 四暗刻
+    wu_anke: int = 0  # 五暗刻
+    pengpenghu: int = 0  # 碰碰胡
+    hunyise: int = 0  # 混一色
+    qingyise: int = 0  # 清一色
+    ziyise: int = 0  # 字一色
+    xiao_sanyuan: int = 0  # 小三元
+    da_sanyuan: int = 0  # 大三元
+    xiao_sixi: int = 0  # 小四喜
+    da_sixi: int = 0  # 大四喜
+    ligu: int = 0  # 嚦咕嚦咕: 7 pairs + 1 pung (house rule)
+    four_kong_win: int = 0  # 四槓牌 by one player (house rule)
+    # penalties and house rules
+    dead_hand_pays_winner: bool = False  # 相公 (Seed-FR)
+    missed_discard_lock: bool = False  # TW-4W rules04 §4.1
 
 
 @dataclass(frozen=True)
@@ -182,6 +262,7 @@ class RuleProfile:
     draws: DrawRules = field(default_factory=DrawRules)
     score: ScoreRules = field(default_factory=ScoreRules)
     game: GameRules = field(default_factory=GameRules)
+    tai: TaiRules = field(default_factory=TaiRules)
 
     @property
     def id(self) -> str:
@@ -210,12 +291,35 @@ class RuleProfile:
         return hashlib.sha256(blob).hexdigest()[:16]
 
 
+def diff_profiles(a: RuleProfile, b: RuleProfile) -> list[tuple[str, object, object]]:
+    """Every knob whose value differs, as ``(key, value in a, value in b)`` in knob order.
+
+    ``rules diff`` prints it and the rules screen shows it, so both agree on what "differs" means.
+    """
+    ka, kb = a.knobs(), b.knobs()
+    return [(key, ka[key], kb[key]) for key in ka if ka[key] != kb[key]]
+
+
 # --- loading -----------------------------------------------------------------------------------
+
+_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_repr = reprlib.Repr()
+_repr.maxlevel = 3
+_repr.maxstring = 60
+_repr.maxother = 60
+
+
+def _show(value: Any) -> str:
+    """A short repr that cannot blow up on huge or deeply nested values from a bad file."""
+    return _repr.repr(value)
+
+
+def _shipped() -> Traversable:
+    return resources.files(__package__).joinpath("profiles")
 
 
 def available_profiles() -> list[str]:
-    folder = resources.files(__package__).joinpath("profiles")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(p.name[:-5] for p in _shipped().iterdir() if p.name.endswith(".toml"))
 
 
 @cache
@@ -223,45 +327,84 @@ def load_profile(profile_id: str) -> RuleProfile:
     """Load a shipped profile by id (``riichi``, ``ema``, ``taiwanese``)."""
     if profile_id not in available_profiles():
         raise ProfileError(f"unknown profile {profile_id!r}; available: {', '.join(available_profiles())}")
-    data = _read_merged(profile_id, set())
-    return build_profile(data, f"{profile_id}.toml")
+    source = f"{profile_id}.toml"
+    profile = build_profile(profile_data(profile_id), source)
+    if profile.id != profile_id:
+        raise ProfileError(f"{source}: profile.id = {profile.id!r} must match the file name {profile_id!r}")
+    return profile
+
+
+def profile_data(profile_id: str) -> dict[str, Any]:
+    """The merged, not yet validated TOML mapping of a shipped profile (``extends`` resolved)."""
+    return _read_merged(profile_id, [_shipped()], [])
 
 
 def load_profile_file(path: Path) -> RuleProfile:
-    """Load a profile from a file outside the package (its ``extends`` names a shipped one)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ProfileError(f"{path}: cannot read profile: {exc}") from exc
-    parent = data.get("profile", {}).get("extends", "") if isinstance(data.get("profile"), dict) else ""
-    if parent:
-        data = _merge(_read_merged(str(parent), set()), data)
-    return build_profile(data, str(path))
+    """Load a profile from a file outside the package.
+
+    Its ``extends`` names a profile file in the same folder or, failing that, a shipped one.
+    """
+    data = _read_toml(path.read_text, str(path))
+    return build_profile(_resolve_extends(data, str(path), [path.parent, _shipped()], []), str(path))
 
 
-def _read_merged(profile_id: str, seen: set[str]) -> dict[str, Any]:
-    if profile_id in seen:
-        raise ProfileError(f"{profile_id}.toml: 'extends' forms a cycle through {sorted(seen)}")
-    seen.add(profile_id)
-    res = resources.files(__package__).joinpath("profiles", f"{profile_id}.toml")
+def _read_toml(read: typing.Callable[..., str], source: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(res.read_text(encoding="utf-8"))
+        return tomllib.loads(read(encoding="utf-8"))
     except FileNotFoundError as exc:
-        raise ProfileError(f"{profile_id}.toml: no such profile") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{profile_id}.toml: {exc}") from exc
-    info = data.get("profile", {})
-    parent = info.get("extends", "") if isinstance(info, dict) else ""
-    if parent:
-        return _merge(_read_merged(str(parent), seen), data)
-    return data
+        raise ProfileError(f"{source}: no such profile file") from exc
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise ProfileError(f"{source}: cannot read profile: {exc}") from exc
+
+
+def _find(profile_id: str, folders: list[Traversable]) -> tuple[Traversable, str] | None:
+    """The first ``<id>.toml`` in the folders, with the name errors will use for it."""
+    for folder in folders:
+        res = folder.joinpath(f"{profile_id}.toml")
+        if res.is_file():
+            return res, (str(res) if isinstance(res, Path) else f"{profile_id}.toml")
+    return None
+
+
+def _read_merged(profile_id: str, folders: list[Traversable], seen: list[str]) -> dict[str, Any]:
+    found = _find(profile_id, folders)
+    if found is None:
+        raise ProfileError(f"{profile_id}.toml: no such profile; available: {', '.join(available_profiles())}")
+    res, source = found
+    return _resolve_extends(_read_toml(res.read_text, source), source, folders, seen)
+
+
+def _resolve_extends(
+    data: dict[str, Any], source: str, folders: list[Traversable], seen: list[str]
+) -> dict[str, Any]:
+    """Merge the profile this one ``extends`` under it, refusing cycles and unknown names."""
+    seen = [*seen, source]
+    info = data.get("profile")
+    if not isinstance(info, dict) or "extends" not in info:
+        return data
+    parent = info["extends"]
+    if not isinstance(parent, str) or (parent and not _ID.fullmatch(parent)):
+        raise ProfileError(f"{source}: profile.extends = {_show(parent)} must name a profile id (lowercase)")
+    if not parent:
+        return data
+    found = _find(parent, folders)
+    if found is None:
+        raise ProfileError(
+            f"{source}: profile.extends = {parent!r} names no profile; available: {', '.join(available_profiles())}"
+        )
+    res, parent_source = found
+    if parent_source in seen:
+        raise ProfileError(f"{source}: profile.extends forms a cycle: {' -> '.join([*seen, parent_source])}")
+    parent_data = _read_toml(res.read_text, parent_source)
+    return _merge(_resolve_extends(parent_data, parent_source, folders, seen), data)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Tables merge key by key, one level per section; any other value (lists too) replaces."""
     out = dict(base)
     for key, value in over.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
+            out[key] = {**out[key], **value}
         else:
             out[key] = value
     return out
@@ -275,15 +418,21 @@ def build_profile(data: dict[str, Any], source: str) -> RuleProfile:
     hints = typing.get_type_hints(RuleProfile)
     for key in data:
         if key not in hints:
-            raise ProfileError(f"{source}: unknown section [{key}]; allowed: {', '.join(hints)}")
+            raise ProfileError(f"{source}: unknown section [{_key(key)}]; allowed: {', '.join(hints)}")
     if "profile" not in data:
         raise ProfileError(f"{source}: missing section [profile] with id, name, description")
     for name, section_type in hints.items():
         raw = data.get(name, {})
         if not isinstance(raw, dict):
-            raise ProfileError(f"{source}: [{name}] must be a table")
+            raise ProfileError(f"{source}: [{name}] must be a table, not {_show(raw)}")
         sections[name] = _build_section(section_type, raw, source, name)
-    return RuleProfile(**sections)
+    profile = RuleProfile(**sections)
+    _check_profile(profile, source)
+    return profile
+
+
+def _key(key: Any) -> str:
+    return key if isinstance(key, str) and key.isprintable() else _show(key)
 
 
 def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: str) -> Any:
@@ -291,7 +440,7 @@ def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: st
     for key in raw:
         if key not in hints:
             raise ProfileError(
-                f"{source}: unknown key {section}.{key}; allowed: {', '.join(sorted(hints))}"
+                f"{source}: unknown key {section}.{_key(key)}; allowed: {', '.join(sorted(hints))}"
             )
     kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
@@ -299,57 +448,68 @@ def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: st
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise ProfileError(f"{source}: missing key {section}.{f.name}")
             continue
-        kwargs[f.name] = _coerce(hints[f.name], raw[f.name], source, f"{section}.{f.name}")
+        key = f"{section}.{f.name}"
+        kwargs[f.name] = _coerce(hints[f.name], raw[f.name], source, key, _RANGES.get(key))
     obj = cls(**kwargs)
-    _check_range(obj, source, section)
+    _check_section(obj, source, section)
     return obj
 
 
-def _coerce(tp: Any, value: Any, source: str, key: str) -> Any:
+def _coerce(tp: Any, value: Any, source: str, key: str, bounds: tuple[int, int] | None) -> Any:
     origin = get_origin(tp)
     if origin is Literal:
         allowed = get_args(tp)
-        if value not in allowed:
-            raise ProfileError(f"{source}: {key} = {value!r} is not allowed; allowed: {', '.join(map(repr, allowed))}")
+        if not isinstance(value, str) or value not in allowed:
+            raise ProfileError(
+                f"{source}: {key} = {_show(value)} is not allowed; allowed: {', '.join(map(repr, allowed))}"
+            )
         return value
     if origin is tuple:
         (item_tp, _ellipsis) = get_args(tp)
         if not isinstance(value, list):
-            raise ProfileError(f"{source}: {key} must be a list, not {type(value).__name__}")
-        return tuple(_coerce(item_tp, v, source, f"{key}[{i}]") for i, v in enumerate(value))
+            raise ProfileError(f"{source}: {key} must be a list, not {_show(value)}")
+        return tuple(_coerce(item_tp, v, source, f"{key}[{i}]", bounds) for i, v in enumerate(value))
     if origin in (types.UnionType, typing.Union):
         raise ProfileError(f"{source}: {key}: unions are not supported in profiles")
     if tp is bool:
         if not isinstance(value, bool):
-            raise ProfileError(f"{source}: {key} must be true or false, not {value!r}")
+            raise ProfileError(f"{source}: {key} must be true or false, not {_show(value)}")
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ProfileError(f"{source}: {key} must be an integer, not {value!r}")
+            raise ProfileError(f"{source}: {key} must be an integer, not {_show(value)}")
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise ProfileError(
+                f"{source}: {key} = {_show(value)} is out of range; allowed {bounds[0]}..{bounds[1]}"
+            )
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise ProfileError(f"{source}: {key} must be a string, not {value!r}")
+            raise ProfileError(f"{source}: {key} must be a string, not {_show(value)}")
         return value
     if isinstance(tp, type) and issubclass(tp, Enum):
         try:
             return tp(value)
-        except ValueError as exc:
-            raise ProfileError(f"{source}: {key} = {value!r} is not allowed") from exc
+        except (ValueError, TypeError) as exc:
+            raise ProfileError(f"{source}: {key} = {_show(value)} is not allowed") from exc
     raise ProfileError(f"{source}: {key}: unsupported knob type {tp}")
 
 
+_TAI_PATTERN_MAX = 64  # the largest table value is 天胡 24; leave room for house tables
+
+# Every integer knob has a range (a test checks it); list knobs apply it to each item.
 _RANGES: dict[str, tuple[int, int]] = {
     "tiles.red_fives": (0, 1),
     "tiles.flowers": (0, 8),
     "wall.stacks_per_side": (17, 18),
     "wall.dead_wall_size": (0, 16),
-    "wall.dora_indicator_stack": (1, 7),
+    "wall.dora_indicator_stack": (0, 7),
     "wall.max_dora_indicators": (0, 5),
     "deal.hand_size": (13, 16),
+    "deal.rounds_of": (1, 4),
     "deal.dealer_extra": (1, 1),
     "claims.max_winners": (1, 3),
-    "kan.max_total": (0, 4),
+    "kan.max_total": (0, 34),
     "win.sets": (4, 5),
     "win.min_han": (0, 13),
     "riichi.min_points": (-1, 100000),
@@ -361,21 +521,65 @@ _RANGES: dict[str, tuple[int, int]] = {
     "game.start_points": (0, 1_000_000),
     "game.return_points": (0, 1_000_000),
     "game.extension_target": (0, 1_000_000),
+    "game.uma": (-1000, 1000),
     "game.chombo_points": (0, 1_000_000),
+    "tai.base": (0, 1_000_000),
+    "tai.tai_value": (0, 1_000_000),
+    "tai.dealer_base": (0, 16),
+    "tai.per_continuation": (0, 16),
+    "tai.tai_cap": (0, 1000),
+    **{
+        f"tai.{f.name}": (0, _TAI_PATTERN_MAX)
+        for f in dataclasses.fields(TaiRules)
+        if f.type in ("int", int)
+        and f.name not in {"base", "tai_value", "dealer_base", "per_continuation", "tai_cap"}
+    },
 }
 
 
-def _check_range(obj: Any, source: str, section: str) -> None:
-    for f in dataclasses.fields(obj):
-        key = f"{section}.{f.name}"
-        bounds = _RANGES.get(key)
-        if bounds is None:
-            continue
-        value = getattr(obj, f.name)
-        lo, hi = bounds
-        if not lo <= value <= hi:
-            raise ProfileError(f"{source}: {key} = {value} is out of range; allowed {lo}..{hi}")
+def _check_section(obj: Any, source: str, section: str) -> None:
+    """Rules between the knobs of one section."""
+    if section == "profile":
+        if not _ID.fullmatch(obj.id):
+            raise ProfileError(f"{source}: profile.id = {_show(obj.id)} must be a lowercase id ([a-z][a-z0-9_]*)")
+        for key in ("name", "description"):
+            text = getattr(obj, key)
+            if not text.strip() or "\n" in text or len(text) > 200:
+                raise ProfileError(f"{source}: profile.{key} must be one non-empty line of at most 200 characters")
     if section == "deal" and sum(obj.rounds_of) != obj.hand_size:
         raise ProfileError(f"{source}: deal.rounds_of {list(obj.rounds_of)} must add up to deal.hand_size {obj.hand_size}")
     if section == "game" and len(obj.uma) != 4:
         raise ProfileError(f"{source}: game.uma must list 4 values, one per place")
+    if section == "draws" and len(set(obj.abortive)) != len(obj.abortive):
+        raise ProfileError(f"{source}: draws.abortive lists a kind twice")
+    if section == "claims" and (obj.multi_win == "head_bump") != (obj.max_winners == 1):
+        raise ProfileError(
+            f"{source}: claims.max_winners = {obj.max_winners} does not fit claims.multi_win = "
+            f"{obj.multi_win!r}; allowed: 1 exactly with 'head_bump', 2..3 otherwise"
+        )
+    if section == "wall" and (obj.dora_indicator_stack == 0) != (obj.max_dora_indicators == 0):
+        raise ProfileError(
+            f"{source}: wall.dora_indicator_stack and wall.max_dora_indicators must both be 0 (no dora) or both positive"
+        )
+
+
+def _check_profile(p: RuleProfile, source: str) -> None:
+    """Rules between sections: a profile that contradicts itself is refused, not half-played."""
+
+    def fail(message: str) -> typing.NoReturn:
+        raise ProfileError(f"{source}: {message}")
+
+    if p.wall.stacks_per_side * 8 != p.total_tiles:
+        fail(
+            f"wall.stacks_per_side = {p.wall.stacks_per_side} builds {p.wall.stacks_per_side * 8} tiles, "
+            f"but tiles.flowers = {p.tiles.flowers} makes {p.total_tiles}"
+        )
+    if p.win.sets * 3 + 2 != p.deal.hand_size + 1:
+        fail(f"win.sets = {p.win.sets} needs a hand of {p.win.sets * 3 + 1} tiles, not deal.hand_size = {p.deal.hand_size}")
+    if p.wall.max_dora_indicators == 0 and (p.kan.kan_dora or p.riichi.ura_dora):
+        fail("kan.kan_dora and riichi.ura_dora must be false when wall.max_dora_indicators = 0")
+    if not p.riichi.enabled and (p.riichi.ura_dora or p.riichi.ippatsu or p.riichi.double_riichi or p.furiten.riichi):
+        fail("riichi.ura_dora, riichi.ippatsu, riichi.double_riichi and furiten.riichi must be false when riichi.enabled = false")
+    if p.tai.enabled != (p.score.model == "base_plus_tai"):
+        fail(f"tai.enabled = {str(p.tai.enabled).lower()} does not fit score.model = {p.score.model!r}; "
+             "allowed: tai.enabled = true exactly with 'base_plus_tai'")
