@@ -1,0 +1,333 @@
+"""Scoring of riichi-family wins (profiles ``riichi`` and ``ema``) through the ``mahjong`` library.
+
+The library finds the yaku, han and fu of a complete hand: that is the hard part and it is
+checked against 5,000 majiang-core hands (``score-check``). Everything the library does not know
+is done here from the profile's knobs, so one place says how a knob changes a score:
+
+* the option mapping (:func:`library_options`): red fives, open tanyao, kiriage, kazoe, double
+  yakuman, renhou as yakuman;
+* what the library cannot express: yakuman that do not stack (EMA), renhou as a mangan that is not
+  cumulative with other yaku and dora (EMA), a double-wind pair worth 2 fu;
+* the payments: basic points → who pays what, honba and riichi sticks, and pao (liability for
+  daisangen and daisuushii), which the library does not have at all.
+
+Seats are absolute (0..3) throughout; a payment tuple is indexed by absolute seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from mahjong.hand_calculating.fu import FuCalculator
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.hand_response import HandResponse
+from mahjong.meld import Meld as LibraryMeld
+
+from .meld import Meld, MeldKind
+from .profile import RuleProfile, ScoreRules
+from .yaku_names import DORA_NAMES, PAO_YAKU
+
+EAST_INDEX = 27  # the library names winds by their 34-kind, East = 27
+
+_LIBRARY_MELD_TYPE = {
+    MeldKind.CHI: LibraryMeld.CHI,
+    MeldKind.PON: LibraryMeld.PON,
+    MeldKind.DAIMINKAN: LibraryMeld.KAN,
+    MeldKind.KAKAN: LibraryMeld.SHOUMINKAN,
+    MeldKind.ANKAN: LibraryMeld.KAN,
+}
+
+# Han → (basic points, limit name) for limit hands below kazoe.
+_LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
+MANGAN_BASE = 2000
+YAKUMAN_BASE = 8000
+YAKUMAN_HAN = 13
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything about a win that its score depends on; the engine fills it in."""
+
+    winner: int  # absolute seat 0..3
+    discarder: int | None  # None = tsumo
+    dealer: int  # absolute seat of the dealer
+    concealed: tuple[int, ...]  # concealed tile ids INCLUDING the winning tile
+    win_tile: int  # tile id
+    melds: tuple[Meld, ...]
+    seat_wind: int  # 0..3 (E S W N) of the winner
+    round_wind: int  # 0..3
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora_indicators: tuple[int, ...] = ()  # tile ids
+    ura_indicators: tuple[int, ...] = ()  # tile ids (only used when riichi)
+    honba: int = 0  # honba this winner is paid for (0 for a second ron winner under first_winner)
+    riichi_sticks: int = 0  # sticks (1000 each) this winner collects
+    pao_seat: int | None = None  # seat liable for daisangen/daisuushii, if any
+
+    @property
+    def is_tsumo(self) -> bool:
+        return self.discarder is None
+
+
+@dataclass(frozen=True)
+class Yaku:
+    name: str  # English name as the mahjong library gives it (e.g. "Riichi", "Yakuhai (haku)")
+    han: int  # for yakuman: 13 per yakuman multiple
+    is_yakuman: bool
+
+
+@dataclass(frozen=True)
+class HandScore:
+    yaku: tuple[Yaku, ...]  # yaku first, then "Dora", "Aka Dora", "Ura Dora" with their han
+    han: int
+    fu: int
+    yakuman: int  # multiples paid (0 if none)
+    limit: str  # "", "mangan", ..., "sanbaiman", "yakuman", "kazoe yakuman", "2x yakuman"...
+    base_points: int  # basic points (2000 for mangan), before x4/x6
+    hand_points: int  # what the winner gains from the hand alone (no honba, no sticks)
+    payments: tuple[int, int, int, int]  # per absolute seat, with honba and sticks
+
+
+# --- the option mapping ----------------------------------------------------------------------
+
+
+@cache
+def _options(red_fives: bool, rules: ScoreRules) -> OptionalRules:
+    kazoe = HandConstants.KAZOE_LIMITED if rules.kazoe == "yakuman" else HandConstants.KAZOE_SANBAIMAN
+    return OptionalRules(
+        has_open_tanyao=rules.open_tanyao,
+        has_aka_dora=red_fives,
+        has_double_yakuman=rules.double_yakuman,
+        kazoe_limit=kazoe,  # kazoe "none" also stops at sanbaiman: 13 han is still a limit hand
+        kiriage=rules.kiriage,
+        fu_for_open_pinfu=True,  # an open hand never scores 20 fu (rules-reference §2.9)
+        fu_for_pinfu_tsumo=False,  # pinfu tsumo is 20 fu
+        renhou_as_yakuman=rules.renhou == "yakuman",
+    )
+
+
+def library_options(profile: RuleProfile) -> OptionalRules:
+    """The library's optional rules for a profile: the one place a knob meets the library."""
+    return _options(profile.tiles.red_fives > 0, profile.score)
+
+
+def _library_meld(meld: Meld) -> LibraryMeld:
+    return LibraryMeld(
+        meld_type=_LIBRARY_MELD_TYPE[meld.kind],
+        tiles=list(meld.tiles),
+        opened=meld.kind.is_open,
+        called_tile=meld.called,
+    )
+
+
+def _evaluate(ctx: WinContext, profile: RuleProfile, *, renhou: bool) -> HandResponse:
+    riichi_rules = profile.riichi
+    double = ctx.double_riichi and riichi_rules.double_riichi
+    config = HandConfig(
+        is_tsumo=ctx.is_tsumo,
+        is_riichi=ctx.riichi or ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu and riichi_rules.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_daburu_riichi=double,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        is_renhou=renhou,
+        player_wind=EAST_INDEX + ctx.seat_wind,
+        round_wind=EAST_INDEX + ctx.round_wind,
+        options=library_options(profile),
+    )
+    tiles = list(ctx.concealed)
+    for meld in ctx.melds:
+        tiles.extend(meld.tiles)
+    ura = list(ctx.ura_indicators) if riichi_rules.ura_dora else []
+    return HandCalculator.estimate_hand_value(
+        tiles,
+        ctx.win_tile,
+        melds=[_library_meld(m) for m in ctx.melds],
+        dora_indicators=list(ctx.dora_indicators),
+        config=config,
+        ura_dora_indicators=ura,
+    )
+
+
+# --- points ----------------------------------------------------------------------------------
+
+
+def ceil100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def basic_points(han: int, fu: int, yakuman: int, rules: ScoreRules) -> tuple[int, str]:
+    """Basic points and the limit's name (rules-reference §2.10)."""
+    if yakuman:
+        return YAKUMAN_BASE * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+    if han >= YAKUMAN_HAN:
+        if rules.kazoe == "yakuman":
+            return YAKUMAN_BASE, "kazoe yakuman"
+        return 6000, "sanbaiman"
+    for min_han, base, name in _LIMITS:
+        if han >= min_han:
+            return base, name
+    base = fu * 2 ** (han + 2)
+    if base > MANGAN_BASE or (rules.kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return MANGAN_BASE, "mangan"
+    return base, ""
+
+
+def _pays_pao(ctx: WinContext, yaku: tuple[Yaku, ...], rules: ScoreRules) -> bool:
+    if ctx.pao_seat is None or ctx.pao_seat == ctx.winner:
+        return False
+    liable = {PAO_YAKU[y] for y in rules.pao_yaku if y in PAO_YAKU}
+    return any(y.name in liable for y in yaku)
+
+
+def settle(ctx: WinContext, base: int, rules: ScoreRules, *, pao: bool = False) -> tuple[int, list[int]]:
+    """(hand points, payments per seat) for a win worth ``base`` basic points.
+
+    Ron: the discarder pays 4b (6b for the dealer) plus ``honba_ron`` per honba. Tsumo: the dealer
+    pays 2b and the others b (2b each when the dealer wins), each plus ``honba_tsumo_each`` per
+    honba. Pao: on tsumo the liable seat pays everything; on a ron by a third player the discarder
+    and the liable seat pay half the hand each, and the honba go to ``pao_honba_payer``.
+    """
+    winner = ctx.winner
+    dealer_won = winner == ctx.dealer
+    pay = [0, 0, 0, 0]
+    if ctx.discarder is not None:
+        hand = ceil100(base * (6 if dealer_won else 4))
+        honba = rules.honba_ron * ctx.honba
+        if pao and ctx.pao_seat != ctx.discarder:
+            assert ctx.pao_seat is not None
+            half = hand // 2
+            pay[ctx.pao_seat] -= half
+            pay[ctx.discarder] -= hand - half
+            honba_payer = ctx.pao_seat if rules.pao_honba_payer == "pao" else ctx.discarder
+            pay[honba_payer] -= honba
+        else:
+            pay[ctx.discarder] -= hand + honba
+        pay[winner] += hand + honba
+    else:
+        hand = 0
+        for seat in range(4):
+            if seat == winner:
+                continue
+            share = ceil100(base * 2) if dealer_won or seat == ctx.dealer else ceil100(base)
+            hand += share
+            owed = share + rules.honba_tsumo_each * ctx.honba
+            pay[ctx.pao_seat if pao and ctx.pao_seat is not None else seat] -= owed
+            pay[winner] += owed
+    pay[winner] += 1000 * ctx.riichi_sticks
+    return hand, pay
+
+
+# --- the hand --------------------------------------------------------------------------------
+
+
+def _yaku_of(response: HandResponse) -> tuple[Yaku, ...]:
+    out: list[Yaku] = []
+    for item in response.yaku or ():
+        han = item.han_open if response.is_open_hand and item.han_open else item.han_closed
+        out.append(Yaku(str(item.name), int(han), bool(item.is_yakuman)))
+    return tuple(out)
+
+
+def _fu(response: HandResponse, rules: ScoreRules) -> int:
+    """The library's fu, with a double-wind pair worth ``double_wind_pair_fu`` (it gives 4)."""
+    fu = int(response.fu or 0)
+    details = response.fu_details or []
+    if rules.double_wind_pair_fu != 4 and any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR for d in details):
+        raw = sum(int(d["fu"]) for d in details) - 4 + rules.double_wind_pair_fu
+        fu = -(-raw // 10) * 10
+    return fu
+
+
+_REJECTIONS = (HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU)
+
+
+def _checked(response: HandResponse) -> HandResponse | None:
+    if response.error is None:
+        return response
+    if response.error in _REJECTIONS:
+        return None
+    raise ValueError(f"inconsistent win context: {response.error}")
+
+
+def _score(ctx: WinContext, profile: RuleProfile, response: HandResponse) -> HandScore | None:
+    rules = profile.score
+    yaku = _yaku_of(response)
+    multiples = [y.han // YAKUMAN_HAN for y in yaku if y.is_yakuman]
+    if not multiples and sum(y.han for y in yaku if y.name not in DORA_NAMES) < profile.win.min_han:
+        return None  # win.min_han: dora never count toward the minimum
+    yakuman = (sum(multiples) if rules.yakuman_stack else max(multiples)) if multiples else 0
+    han = sum(y.han for y in yaku)
+    fu = _fu(response, rules)
+    base, limit = basic_points(han, fu, yakuman, rules)
+    hand, pay = settle(ctx, base, rules, pao=yakuman > 0 and _pays_pao(ctx, yaku, rules))
+    return HandScore(yaku, han, fu, yakuman, limit, base, hand, (pay[0], pay[1], pay[2], pay[3]))
+
+
+def score_win(ctx: WinContext, profile: RuleProfile) -> HandScore | None:
+    """The score of a win, or None when the hand is not a legal win under the profile (not
+    complete, or no yaku: dora alone never wins)."""
+    rules = profile.score
+    if not (ctx.renhou and rules.renhou == "mangan"):
+        response = _checked(_evaluate(ctx, profile, renhou=ctx.renhou and rules.renhou == "yakuman"))
+        return None if response is None else _score(ctx, profile, response)
+    # EMA renhou: a mangan "not cumulative with other yaku and dora"; the hand scores the better
+    # of that mangan and its own value without renhou.
+    plain = _checked(_evaluate(ctx, profile, renhou=False))
+    if plain is not None:
+        score = _score(ctx, profile, plain)
+        if score is not None and score.base_points > MANGAN_BASE:
+            return score
+    with_renhou = _checked(_evaluate(ctx, profile, renhou=True))
+    if with_renhou is None:
+        return None
+    renhou = Yaku("Renhou", 5, False)
+    hand, pay = settle(ctx, MANGAN_BASE, rules)
+    return HandScore((renhou,), 5, _fu(with_renhou, rules), 0, "mangan", MANGAN_BASE, hand, (pay[0], pay[1], pay[2], pay[3]))
+
+
+def has_yaku(ctx: WinContext, profile: RuleProfile) -> bool:
+    """Whether the complete hand may be declared a win (it has a yaku, dora aside)."""
+    return score_win(ctx, profile) is not None
+
+
+# --- payments that are not wins -----------------------------------------------------------------
+
+
+def nagashi_payments(winner: int, dealer: int) -> tuple[int, int, int, int]:
+    """Nagashi mangan: paid as a mangan tsumo, no honba, no sticks (rules-reference §2.5)."""
+    pay = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat == winner:
+            continue
+        share = 2 * MANGAN_BASE if winner == dealer or seat == dealer else MANGAN_BASE
+        pay[seat] -= share
+        pay[winner] += share
+    return (pay[0], pay[1], pay[2], pay[3])
+
+
+def exhaustive_draw_payments(tenpai: tuple[bool, bool, bool, bool], noten_total: int) -> tuple[int, int, int, int]:
+    """Noten payments at an exhaustive draw: the noten players pay ``noten_total`` between them
+    to the tenpai players (3000: 1000/3000, 1500/1500, 3000/1000); none with 0 or 4 tenpai.
+    Always sums to zero (a total that does not split evenly is rounded down)."""
+    n = sum(tenpai)
+    if n in (0, 4):
+        return (0, 0, 0, 0)
+    unit = noten_total // (n * (4 - n))
+    gain, loss = unit * (4 - n), unit * n
+    out = [gain if t else -loss for t in tenpai]
+    return (out[0], out[1], out[2], out[3])
