@@ -22,8 +22,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
+from fontTools import subset  # type: ignore[import-untyped]
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,7 +32,7 @@ from game.ui.fonts import GLYPH_FONT_FILE, SANS_CHARS, SANS_FONT_FILES, cjk_char
 
 CJK_PACKAGE = "fonts-noto-cjk"
 SANS_PACKAGE = "fonts-noto-core"
-COPYRIGHT = Path("/usr/share/doc/{package}/copyright")
+COPYRIGHT = "/usr/share/doc/{package}/copyright"
 
 # The name-table records that carry a family name; all are rewritten, in every language.
 _NAME_IDS = (1, 2, 3, 4, 6, 16, 17, 18, 21, 22)
@@ -74,6 +74,8 @@ def package_version(package: str) -> str:
 
 @dataclass(frozen=True)
 class Built:
+    """A font this run wrote, with what the README needs to say about it."""
+
     spec: Subset
     font: TTFont
     path: Path
@@ -113,7 +115,7 @@ def rename(font: TTFont, spec: Subset, source_version: str) -> None:
     records = {
         1: spec.family,
         2: spec.style,
-        3: f"{ps_name};subset of {source_version.split(';')[0]}",
+        3: f"{ps_name};subset of {source_version}",
         4: full,
         6: ps_name,
     }
@@ -131,7 +133,7 @@ def rename(font: TTFont, spec: Subset, source_version: str) -> None:
 
 def ofl_text(package: str) -> str:
     """The OFL 1.1 paragraph of the package's machine-readable copyright file, unindented."""
-    lines = Path(str(COPYRIGHT).format(package=package)).read_text(encoding="utf-8").splitlines()
+    lines = Path(COPYRIGHT.format(package=package)).read_text(encoding="utf-8").splitlines()
     heads = ("License: SIL-1.1", "License: OFL-1.1")
     for i, line in enumerate(lines):
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
