@@ -197,6 +197,22 @@ def test_incomplete_hand_is_no_win() -> None:
     assert score_win(ctx, RIICHI) is None
 
 
+def test_rinshan_on_the_last_tile_is_not_haitei() -> None:
+    melds = ((MeldKind.ANKAN, "9999s", None),)
+    ctx = make_ctx("234m456p22p23s", "4s", melds=melds, rinshan=True, haitei=True)
+    score = score_win(ctx, RIICHI)
+    assert score is not None
+    names = {y.name for y in score.yaku}
+    assert "Rinshan Kaihou" in names and "Haitei Raoyue" not in names
+
+
+def test_a_self_contradicting_context_is_an_error() -> None:
+    melds = ((MeldKind.CHI, "234m", 0),)
+    ctx = make_ctx("456p678s22s34p", "5p", melds=melds, discarder=0, riichi=True)
+    with pytest.raises(ValueError, match="riichi"):
+        score_win(ctx, RIICHI)
+
+
 def test_open_tanyao_knob() -> None:
     melds = ((MeldKind.CHI, "234m", 0),)
     ctx = make_ctx("456p678s22s34p", "5p", melds=melds, discarder=0)

@@ -132,16 +132,18 @@ def _library_meld(meld: Meld) -> LibraryMeld:
 
 def _evaluate(ctx: WinContext, profile: RuleProfile, *, renhou: bool) -> HandResponse:
     riichi_rules = profile.riichi
-    double = ctx.double_riichi and riichi_rules.double_riichi
+    riichi = ctx.riichi or ctx.double_riichi
     config = HandConfig(
         is_tsumo=ctx.is_tsumo,
-        is_riichi=ctx.riichi or ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu and riichi_rules.ippatsu,
+        is_riichi=riichi,
+        is_ippatsu=ctx.ippatsu and riichi and riichi_rules.ippatsu,
         is_rinshan=ctx.rinshan,
         is_chankan=ctx.chankan,
-        is_haitei=ctx.haitei,
-        is_houtei=ctx.houtei,
-        is_daburu_riichi=double,
+        # a replacement tile is never the last tile (T-KOBA "最終牌で嶺上開花"), and a robbed kan
+        # is not the last discard: the library refuses both pairs, so the rarer yaku gives way
+        is_haitei=ctx.haitei and not ctx.rinshan,
+        is_houtei=ctx.houtei and not ctx.chankan,
+        is_daburu_riichi=ctx.double_riichi and riichi_rules.double_riichi,
         is_tenhou=ctx.tenhou,
         is_chiihou=ctx.chiihou,
         is_renhou=renhou,
@@ -280,7 +282,11 @@ def _score(ctx: WinContext, profile: RuleProfile, response: HandResponse) -> Han
 
 def score_win(ctx: WinContext, profile: RuleProfile) -> HandScore | None:
     """The score of a win, or None when the hand is not a legal win under the profile (not
-    complete, or no yaku: dora alone never wins)."""
+    complete, or no yaku: dora alone never wins).
+
+    Raises ValueError when the context contradicts itself (riichi with an open meld, tenhou for a
+    non-dealer, renhou on a tsumo...): that is an engine bug, not a hand without value.
+    """
     rules = profile.score
     if not (ctx.renhou and rules.renhou == "mangan"):
         response = _checked(_evaluate(ctx, profile, renhou=ctx.renhou and rules.renhou == "yakuman"))
