@@ -89,9 +89,9 @@ class Yaku:
 @dataclass(frozen=True)
 class HandScore:
     yaku: tuple[Yaku, ...]  # yaku first, then "Dora", "Aka Dora", "Ura Dora" with their han
-    han: int
+    han: int  # the listed han added up (yakuman 13 each, before the EMA cap)
     fu: int
-    yakuman: int  # multiples paid (0 if none)
+    yakuman: int  # multiples paid (0 if none; at most 1 when yakuman do not stack)
     limit: str  # "", "mangan", ..., "sanbaiman", "yakuman", "kazoe yakuman", "2x yakuman"...
     base_points: int  # basic points (2000 for mangan), before x4/x6
     hand_points: int  # what the winner gains from the hand alone (no honba, no sticks)
