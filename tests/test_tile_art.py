@@ -80,6 +80,10 @@ def test_turned_and_edged_tiles_are_cached_and_sized(style: str) -> None:
     assert art.standing(tile) is art.standing(tile)
     assert art.lying(None) is art.lying(None)
     assert pixels(art.lying(tile)) != pixels(art.standing(tile))
+    shadow = art.shadow()
+    assert shadow is art.shadow(2)
+    assert shadow.get_width() > art.width and shadow.get_height() > art.height + art.depth
+    assert art.shadow(1).get_size() == (shadow.get_height(), shadow.get_width())
 
 
 def test_window_sizes_pick_sensible_shared_tile_art() -> None:

@@ -62,6 +62,7 @@ class TileArt:
         self._faces: dict[FaceKey, pygame.Surface] = {}
         self._turned: dict[tuple[FaceKey | None, int], pygame.Surface] = {}
         self._edged: dict[tuple[str, FaceKey | None], pygame.Surface] = {}
+        self._shadows: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
 
     @property
@@ -102,6 +103,24 @@ class TileArt:
     def lying(self, tile_id: int | None) -> pygame.Surface:
         """A tile lying on the table seen from the front: its side shows below (``None`` = face down)."""
         return self._with_edge("lying", None if tile_id is None else face_key(tile_id))
+
+    def shadow(self, quarter_turns: int = 0) -> pygame.Surface:
+        """A soft shadow for a tile with its edge (``lying``/``standing`` size), to blit a few pixels
+        below and right of it; turned like the tile it falls from."""
+        turns = quarter_turns % 2
+        cached = self._shadows.get(turns)
+        if cached is None:
+            blur = max(2, self.width // 8)
+            w, h = self.width + 2 * blur, self.height + self.depth + 2 * blur
+            hard = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(hard, (0, 0, 0, 90), pygame.Rect(blur, blur, self.width, self.height + self.depth),
+                             border_radius=round(self.width * 0.13))
+            tiny = pygame.transform.smoothscale(hard, (max(1, w // blur), max(1, h // blur)))
+            cached = pygame.transform.smoothscale(tiny, (w, h))
+            if turns:
+                cached = pygame.transform.rotate(cached, 90)
+            cached = self._shadows[turns] = _convert(cached)
+        return cached
 
     def render_all(self) -> None:
         """Paint every face and the back now (e.g. behind a loading screen) rather than on first use."""
@@ -163,8 +182,9 @@ class TileArt:
                 pygame.draw.rect(out, upper, pygame.Rect(0, d // 2, self.width, self.height), border_radius=radius)
                 out.blit(top, (0, 0))
             else:
+                # The top edge: mostly the back's layer, a sliver of the face's layer under it.
                 pygame.draw.rect(out, back_side, pygame.Rect(0, 0, self.width, self.height), border_radius=radius)
-                pygame.draw.rect(out, ivory_side, pygame.Rect(0, d // 2 + 1, self.width, self.height),
+                pygame.draw.rect(out, ivory_side, pygame.Rect(0, round(d * 0.7), self.width, self.height),
                                  border_radius=radius)
                 out.blit(top, (0, d))
             cached = self._edged[(pose, key)] = _convert(out)

@@ -36,8 +36,8 @@ SUIT_LETTERS: Final = {"m": "m", "p": "p", "s": "s"}
 
 # Classic circles: (u, v, radius, colour) per rank; positions in content-box fractions.
 _PIN: Final[dict[int, list[tuple[float, float, float, Colour]]]] = {
-    2: [(0.5, 0.27, 0.25, GREEN), (0.5, 0.73, 0.25, BLUE)],
-    3: [(0.22, 0.17, 0.19, BLUE), (0.5, 0.5, 0.19, RED), (0.78, 0.83, 0.19, GREEN)],
+    2: [(0.5, 0.26, 0.27, GREEN), (0.5, 0.74, 0.27, BLUE)],
+    3: [(0.23, 0.16, 0.21, BLUE), (0.5, 0.5, 0.21, RED), (0.77, 0.84, 0.21, GREEN)],
     4: [(0.27, 0.25, 0.22, BLUE), (0.73, 0.25, 0.22, GREEN), (0.27, 0.75, 0.22, GREEN), (0.73, 0.75, 0.22, BLUE)],
     5: [(0.24, 0.19, 0.19, BLUE), (0.76, 0.19, 0.19, GREEN), (0.5, 0.5, 0.19, RED),
         (0.24, 0.81, 0.19, GREEN), (0.76, 0.81, 0.19, BLUE)],
@@ -72,8 +72,8 @@ def paint_classic(pen: Pen, kind: int, red: bool) -> None:
     suit = suit_of(kind)
     rank = rank_of(kind)
     if suit == "m":
-        pen.text(glyph_font(), NUMERALS[rank - 1], 0.5, 0.2, 0.84, RED if red else INK)
-        pen.text(glyph_font(), "萬", 0.5, 0.7, 0.92, RED)
+        pen.text(glyph_font(), NUMERALS[rank - 1], 0.5, 0.2, 0.68, RED if red else INK)
+        pen.text(glyph_font(), "萬", 0.5, 0.72, 0.86, RED)
     elif suit == "p":
         _classic_pin(pen, rank, red)
     elif suit == "s":
