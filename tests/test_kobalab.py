@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from conftest import oracle_path
 
 from game.engine.errors import NotationError
 from game.engine.kobalab import TileIds, giver_seat, parse_hand, parse_meld, parse_tile
@@ -82,3 +85,29 @@ def test_bad_tiles_raise(bad: str) -> None:
 def test_bad_hands_raise(bad: str) -> None:
     with pytest.raises(NotationError):
         parse_hand(bad)
+
+
+def test_every_hand_and_meld_of_the_majiang_core_scripts_parses() -> None:
+    """script.json (37 games) will be replayed with this parser: all its notation must read."""
+    games = json.loads(oracle_path("majiang-core", "script.json").read_text(encoding="utf-8"))
+    seen = {"hand": 0, "meld": 0}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("fulou", "gang") and isinstance(value, dict) and "m" in value:
+                    parse_meld(value["m"], int(value.get("l", 0)), TileIds())
+                    seen["meld"] += 1
+                elif key == "shoupai" and isinstance(value, (str, list)):
+                    for hand in [value] if isinstance(value, str) else value:
+                        if hand:
+                            parse_hand(hand)
+                            seen["hand"] += 1
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(games)
+    assert seen["hand"] > 1000 and seen["meld"] > 500

@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from mahjong.hand_calculating.hand_config import HandConfig
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants
 from mahjong.hand_calculating.scores import ScoresCalculator
 
 from game.engine.meld import Meld, MeldKind
@@ -183,6 +183,14 @@ def test_red_fives_count_only_when_the_profile_has_them() -> None:
     assert riichi is not None and ema is not None
     assert "Aka Dora" in {y.name for y in riichi.yaku}
     assert "Aka Dora" not in {y.name for y in ema.yaku}
+
+
+def test_library_options_follow_the_profiles() -> None:
+    riichi, ema = library_options(RIICHI), library_options(EMA)
+    assert (riichi.has_aka_dora, ema.has_aka_dora) == (True, False)
+    assert riichi.has_open_tanyao and ema.has_open_tanyao
+    assert (riichi.kazoe_limit, ema.kazoe_limit) == (HandConstants.KAZOE_LIMITED, HandConstants.KAZOE_SANBAIMAN)
+    assert not riichi.has_double_yakuman and not riichi.kiriage and not riichi.renhou_as_yakuman
 
 
 def test_no_yaku_and_dora_alone_is_no_win() -> None:
