@@ -415,7 +415,7 @@ def build_profile(data: dict[str, Any], source: str) -> RuleProfile:
     if not isinstance(data, dict):
         raise ProfileError(f"{source}: a profile must be a TOML table")
     sections: dict[str, Any] = {}
-    hints = typing.get_type_hints(RuleProfile)
+    hints = _hints(RuleProfile)
     for key in data:
         if key not in hints:
             raise ProfileError(f"{source}: unknown section [{_key(key)}]; allowed: {', '.join(hints)}")
@@ -431,12 +431,22 @@ def build_profile(data: dict[str, Any], source: str) -> RuleProfile:
     return profile
 
 
+_HINTS: dict[object, dict[str, Any]] = {}
+
+
+def _hints(cls: object) -> dict[str, Any]:
+    """The resolved knob types of a section (resolving them is slow, and they never change)."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
 def _key(key: Any) -> str:
     return key if isinstance(key, str) and key.isprintable() else _show(key)
 
 
 def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: str) -> Any:
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     for key in raw:
         if key not in hints:
             raise ProfileError(
