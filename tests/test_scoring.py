@@ -381,7 +381,7 @@ def complete_wins(draw: st.DrawFn) -> WinContext:
 PAO_NAMES = {"Daisangen", "Dai Suushii"}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(complete_wins(), st.sampled_from([RIICHI, EMA]))
 def test_payment_properties(ctx: WinContext, profile: RuleProfile) -> None:
     score = score_win(ctx, profile)
@@ -404,7 +404,7 @@ def test_payment_properties(ctx: WinContext, profile: RuleProfile) -> None:
     assert basic_points(score.han, score.fu, score.yakuman, profile.score)[0] == score.base_points
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(complete_wins())
 def test_payments_agree_with_the_librarys_score_table(ctx: WinContext) -> None:
     """Our basic points and payments against the library's own ScoresCalculator (riichi rules)."""
