@@ -1,0 +1,122 @@
+"""Baseline seats for simulations and benchmarks: a random-legal bot and a fast efficiency bot.
+
+They are yardsticks, not opponents: the real levels live beside them. The efficiency bot plays the
+discard that keeps the lowest shanten with the widest acceptance, wins whenever it can, declares
+riichi when it can, and never calls (calls need yaku awareness the real levels bring).
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
+from game.engine.shanten import shanten
+from game.engine.tiles import kind_of
+
+
+def seat_rng(seed: int, seat: int, name: str) -> random.Random:
+    return random.Random(f"atlas/{seed}/ai/{seat}/{name}")
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self._rng = seat_rng(seed, seat, self.name)
+
+    def decide(self, obs: Observation) -> Action:
+        return self._rng.choice(obs.legal_actions)
+
+
+class EfficiencyBot:
+    """Greedy tile efficiency: lowest shanten, then most unseen tiles that improve the hand."""
+
+    name = "efficiency"
+
+    def __init__(self, seed: int, seat: int, *, sets: int = 4) -> None:
+        self._rng = seat_rng(seed, seat, self.name)
+        self._sets = sets
+
+    def decide(self, obs: Observation) -> Action:
+        acts = obs.legal_actions
+        for a in acts:
+            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+                return a
+        if obs.phase != "turn":
+            return next(a for a in acts if a.kind is ActionKind.PASS)
+        riichi = [a for a in acts if a.kind is ActionKind.RIICHI]
+        discards = [a for a in acts if a.kind is ActionKind.DISCARD]
+        if riichi:
+            return self._best(obs, riichi)
+        if len(discards) == 1:
+            return discards[0]
+        return self._best(obs, discards)
+
+    def _best(self, obs: Observation, options: list[Action]) -> Action:
+        counts = [0] * 34
+        for t in obs.hand:
+            counts[t >> 2] += 1
+        visible = list(counts)
+        for view in obs.seats:
+            for t in view.discards:
+                visible[t >> 2] += 1
+            for m in view.melds:
+                for t in m.tiles:
+                    visible[t >> 2] += 1
+        for t in obs.dora_indicators:
+            visible[t >> 2] += 1
+        sets = self._sets - len(obs.me.melds)
+        specials = not obs.me.melds
+        scored: list[tuple[int, int, int, Action]] = []
+        best_sh = 99
+        shs: list[tuple[int, Action]] = []
+        for a in options:
+            k = kind_of(a.tile)
+            counts[k] -= 1
+            sh = shanten(counts, sets, specials, specials)
+            counts[k] += 1
+            shs.append((sh, a))
+            best_sh = min(best_sh, sh)
+        for sh, a in shs:
+            if sh != best_sh:
+                continue
+            k = kind_of(a.tile)
+            counts[k] -= 1
+            accept = 0
+            for j in _neighbourhood(counts):
+                if visible[j] >= 4:
+                    continue
+                counts[j] += 1
+                if shanten(counts, sets, specials, specials) < sh:
+                    accept += 4 - visible[j]
+                counts[j] -= 1
+            counts[k] += 1
+            scored.append((accept, _keep_value(k), self._rng.random().__hash__() & 0xFF, a))
+        scored.sort(key=lambda x: (-x[0], x[1], x[2]))
+        return scored[0][3]
+
+
+def _keep_value(kind: int) -> int:
+    """Prefer to discard isolated honours and terminals before middle tiles on a tie."""
+    if kind >= 27:
+        return 0
+    r = kind % 9
+    return min(r, 8 - r) + 1
+
+
+def _neighbourhood(counts: list[int]) -> list[int]:
+    """Kinds that can possibly improve the hand: held kinds and suited kinds within two of one."""
+    out: set[int] = set()
+    for k in range(34):
+        if counts[k]:
+            out.add(k)
+            if k < 27:
+                base = k - k % 9
+                for d in (-2, -1, 1, 2):
+                    j = k + d
+                    if base <= j < base + 9:
+                        out.add(j)
+    return sorted(out)

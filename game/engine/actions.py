@@ -1,0 +1,105 @@
+"""Actions a seat can take, and their notation.
+
+Notation is ``SEAT:VERB [TILES]``, e.g. ``0:discard 5m``, ``2:riichi 0p`` (declare riichi with that
+discard), ``1:pon 55m`` (the hand tiles used), ``3:chi 46m``, ``1:daiminkan 555m``, ``0:ankan 1111z``,
+``0:kakan 5p``, ``2:ron``, ``0:tsumo``, ``3:pass``, ``0:kyuushu``. Tiles in notation name a kind
+(and red-ness) rather than one physical copy: the match resolves them against the hand, so a record
+reads the same whichever copy of a 5m was held.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import NotationError
+from .tiles import format_tiles, parse_tiles
+
+
+class ActionKind(Enum):
+    DISCARD = "discard"
+    RIICHI = "riichi"  # declare riichi and discard ``tiles[0]``
+    TSUMO = "tsumo"
+    ANKAN = "ankan"
+    KAKAN = "kakan"
+    KYUUSHU = "kyuushu"  # abort with nine kinds of terminals and honours
+    PASS = "pass"
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"
+    RON = "ron"
+
+    @property
+    def is_claim(self) -> bool:
+        return self in _CLAIMS
+
+
+_CLAIMS = frozenset({ActionKind.PASS, ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN, ActionKind.RON})
+_WITH_TILES = frozenset(
+    {
+        ActionKind.DISCARD,
+        ActionKind.RIICHI,
+        ActionKind.ANKAN,
+        ActionKind.KAKAN,
+        ActionKind.CHI,
+        ActionKind.PON,
+        ActionKind.DAIMINKAN,
+    }
+)
+_TILE_COUNT = {
+    ActionKind.DISCARD: 1,
+    ActionKind.RIICHI: 1,
+    ActionKind.KAKAN: 1,
+    ActionKind.ANKAN: 4,
+    ActionKind.CHI: 2,
+    ActionKind.PON: 2,
+    ActionKind.DAIMINKAN: 3,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One seat's decision. ``tiles`` are tile ids from that seat's concealed hand."""
+
+    seat: int
+    kind: ActionKind
+    tiles: tuple[int, ...] = ()
+
+    @property
+    def tile(self) -> int:
+        return self.tiles[0]
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+def format_action(action: Action) -> str:
+    if action.tiles:
+        return f"{action.seat}:{action.kind.value} {format_tiles(action.tiles)}"
+    return f"{action.seat}:{action.kind.value}"
+
+
+def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
+    """Split notation into seat, verb and tile ids (copies chosen in order; the match re-resolves
+    them against the hand)."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be a string, not {type(text).__name__}")
+    head, _, rest = text.strip().partition(" ")
+    seat_text, colon, verb = head.partition(":")
+    if not colon or not seat_text.isdigit() or len(seat_text) != 1:
+        raise NotationError(f"{text!r} is not an action such as '0:discard 5m'")
+    seat = int(seat_text)
+    if seat > 3:
+        raise NotationError(f"{text!r}: seats are 0..3")
+    try:
+        kind = ActionKind(verb)
+    except ValueError:
+        verbs = ", ".join(k.value for k in ActionKind)
+        raise NotationError(f"{text!r}: unknown verb {verb!r}; verbs are {verbs}") from None
+    tiles = parse_tiles(rest) if rest.strip() else []
+    if kind in _WITH_TILES:
+        if len(tiles) != _TILE_COUNT[kind]:
+            raise NotationError(f"{text!r}: {kind.value} takes {_TILE_COUNT[kind]} tile(s)")
+    elif tiles:
+        raise NotationError(f"{text!r}: {kind.value} takes no tiles")
+    return seat, kind, tiles

@@ -1,0 +1,216 @@
+"""Claims on a discard: who may call what, the claim window, and who gets the tile.
+
+One window opens after each discard (and after an added kan, for robbing it). Every seat that may
+claim is asked at once; its answer stays hidden until all have answered. Resolution follows the
+profile: ron beats pon and kan, which beat chi; several rons are ordered by turn distance from the
+discarder and then kept, aborted or cut to the nearest one by ``claims.multi_win``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, ActionKind
+from .meld import Meld, MeldKind
+from .profile import RuleProfile
+from .tiles import DRAGONS, WINDS, is_red, kind_of
+
+if TYPE_CHECKING:
+    from .match import Match
+
+_PRIORITY = {ActionKind.PON: 2, ActionKind.DAIMINKAN: 2, ActionKind.CHI: 1}
+
+
+class ClaimWindow:
+    """The seats asked about one discard (or added-kan tile) and their hidden answers."""
+
+    def __init__(self, discarder: int, tile: int, *, chankan: bool) -> None:
+        self.discarder = discarder
+        self.tile = tile
+        self.chankan = chankan
+        self._options: dict[int, list[Action]] = {}
+        self._answers: dict[int, Action] = {}
+
+    def offer(self, seat: int, options: list[Action]) -> None:
+        self._options[seat] = options
+
+    def offered(self) -> dict[int, list[Action]]:
+        return self._options
+
+    def waiting(self) -> list[int]:
+        return [s for s in self._options if s not in self._answers]
+
+    def has_answered(self, seat: int) -> bool:
+        return seat in self._answers
+
+    def options_for(self, seat: int) -> list[Action]:
+        if seat in self._answers:
+            return []
+        return self._options.get(seat, [])
+
+    def answer(self, action: Action) -> None:
+        self._answers[action.seat] = action
+
+    def can_ron(self, seat: int) -> bool:
+        return any(a.kind is ActionKind.RON for a in self._options.get(seat, ()))
+
+    def rons(self) -> list[int]:
+        return [s for s, a in self._answers.items() if a.kind is ActionKind.RON]
+
+    def winning_call(self) -> Action | None:
+        """The call that takes the tile when nobody wins: pon/kan over chi."""
+        best: Action | None = None
+        for a in self._answers.values():
+            rank = _PRIORITY.get(a.kind, 0)
+            if rank and (best is None or rank > _PRIORITY[best.kind]):
+                best = a
+        return best
+
+    def fingerprint(self) -> tuple[object, ...]:
+        return (
+            self.discarder,
+            self.tile,
+            self.chankan,
+            tuple(sorted((s, tuple(str(a) for a in o)) for s, o in self._options.items())),
+            tuple(sorted((s, str(a)) for s, a in self._answers.items())),
+        )
+
+
+def options(match: Match, seat: int, discarder: int, tile: int, *, chankan: bool, last_discard: bool) -> list[Action]:
+    """Everything ``seat`` may answer to ``tile``; empty when it has nothing to claim."""
+    p = match.players[seat]
+    k = kind_of(tile)
+    out: list[Action] = []
+    if k in p.waits and not (p.furiten_temporary or p.furiten_riichi or (
+        match.profile.furiten.permanent and p.furiten_permanent()
+    )) and match._win_value(seat, discarder, tile, chankan=chankan) is not None:
+        out.append(Action(seat, ActionKind.RON))
+    if not chankan and not last_discard and not p.riichi:
+        out.extend(_call_options(match, seat, discarder, tile))
+    if out:
+        out.append(Action(seat, ActionKind.PASS))
+    return out
+
+
+def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Action]:
+    p = match.players[seat]
+    prof = match.profile
+    k = kind_of(tile)
+    same = sorted(t for t in p.hand if kind_of(t) == k)
+    out: list[Action] = []
+    if len(same) >= 2:
+        for pair in _distinct_pairs(same):
+            meld = Meld(MeldKind.PON, tuple(sorted((*pair, tile))), tile, discarder)
+            if _leaves_discard(p.hand, pair, kuikae_kinds(prof, meld)):
+                out.append(Action(seat, ActionKind.PON, pair))
+    if len(same) == 3 and match._kan_allowed():
+        out.append(Action(seat, ActionKind.DAIMINKAN, tuple(same)))
+    if prof.claims.chi and seat == (discarder + 1) % 4 and k < 27:
+        rank = k % 9
+        for lo in (k - 2, k - 1, k):
+            if lo < k - rank or lo + 2 > k - rank + 8:
+                continue
+            need = [x for x in (lo, lo + 1, lo + 2) if x != k]
+            for pair in _chi_pairs(p.hand, need):
+                meld = Meld(MeldKind.CHI, tuple(sorted((*pair, tile))), tile, discarder)
+                if _leaves_discard(p.hand, pair, kuikae_kinds(prof, meld)):
+                    out.append(Action(seat, ActionKind.CHI, pair))
+    return out
+
+
+def _distinct_pairs(same: list[int]) -> list[tuple[int, int]]:
+    """Pairs from copies of one kind, one per distinct red-ness combination."""
+    reds = [t for t in same if is_red(t)]
+    plain = [t for t in same if not is_red(t)]
+    out: list[tuple[int, int]] = []
+    if len(plain) >= 2:
+        out.append((plain[0], plain[1]))
+    if reds and plain:
+        out.append((reds[0], plain[0]))
+    return out
+
+
+def _chi_pairs(hand: list[int], need: list[int]) -> list[tuple[int, int]]:
+    choices: list[list[int]] = []
+    for kind in need:
+        tiles = [t for t in hand if kind_of(t) == kind]
+        if not tiles:
+            return []
+        by_class: dict[bool, int] = {}
+        for t in sorted(tiles):
+            by_class.setdefault(is_red(t), t)
+        choices.append(sorted(by_class.values()))
+    return [(a, b) for a in choices[0] for b in choices[1]]
+
+
+def _leaves_discard(hand: list[int], used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
+    """A call is illegal when every tile left would be a forbidden (kuikae) discard."""
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    return any(kind_of(t) not in forbidden for t in rest)
+
+
+def kuikae_kinds(profile: RuleProfile, meld: Meld) -> frozenset[int]:
+    """Kinds that may not be discarded right after a call: the called kind, and for a chi the
+    other end of the sequence (rules-reference §2.1.4; RCR 2016 3.3.2)."""
+    rule = profile.claims.kuikae
+    if rule == "allowed" or meld.called is None:
+        return frozenset()
+    k = kind_of(meld.called)
+    out = {k}
+    if rule == "forbid_same_and_suji" and meld.kind is MeldKind.CHI:
+        kinds = sorted(meld.kinds)
+        lo = kinds[0]
+        if k == lo and (k % 9) <= 5:
+            out.add(k + 3)
+        elif k == kinds[2] and (k % 9) >= 3:
+            out.add(k - 3)
+    return frozenset(out)
+
+
+def order_winners(profile: RuleProfile, discarder: int, rons: list[int]) -> list[int] | None:
+    """Winners by turn distance from the discarder, under the multiple-win rule.
+
+    ``None`` means the hand aborts (a third ron under Tenhou's rules, sanchahou).
+    """
+    ordered = sorted(rons, key=lambda s: (s - discarder) % 4)
+    rule = profile.claims.multi_win
+    if rule == "head_bump":
+        return ordered[:1]
+    if rule == "all":
+        return ordered
+    limit = profile.claims.max_winners
+    if len(ordered) > limit:
+        if "sanchahou" in profile.draws.abortive:
+            return None
+        return ordered[:limit]
+    return ordered
+
+
+def stick_shares(match: Match, winners: list[int], discarder: int | None) -> list[int]:
+    """Riichi sticks each winner collects (the ones on the table, accepted before this discard)."""
+    total = match.sticks
+    shares = [0] * len(winners)
+    if not winners:
+        return shares
+    if match.profile.score.sticks_multi_ron == "own_back_rest_to_first" and len(winners) > 1:
+        for i, seat in enumerate(winners):
+            if match.players[seat].riichi and total > 0:
+                shares[i] += 1
+                total -= 1
+    shares[0] += total
+    return shares
+
+
+def note_pao(match: Match, seat: int, meld: Meld) -> None:
+    """Liability (pao): the seat that fed the third dragon set or the fourth wind set."""
+    if meld.from_seat is None or meld.kind is MeldKind.CHI:
+        return
+    p = match.players[seat]
+    k = meld.first_kind
+    sets = [m.first_kind for m in p.melds if m.kind is not MeldKind.CHI]
+    if k in DRAGONS and "daisangen" in match.profile.score.pao_yaku and sum(x in DRAGONS for x in sets) == 3:
+        p.pao = meld.from_seat
+    if k in WINDS and "daisuushii" in match.profile.score.pao_yaku and sum(x in WINDS for x in sets) == 4:
+        p.pao = meld.from_seat

@@ -1,0 +1,181 @@
+"""Events: what happened, in the order it happened, with what an animation needs.
+
+``Match.apply`` returns a list of these. They carry every die, every tile's wall position and the
+seats involved, so the table can move real tiles. Events that hold a tile another seat may not see
+(a draw, the deal) are redacted by :func:`redact` before they reach that seat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .meld import Meld
+from .wall import DiceRoll, Position
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDealerRolled(Event):
+    """Every round of the first-dealer roll: ``rounds[k]`` is ``((seat, roll), ...)``."""
+
+    rounds: tuple[tuple[tuple[int, DiceRoll], ...], ...]
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    round_wind: int  # 0 East, 1 South, 2 West, 3 North
+    hand_number: int  # 0..3 within the round (kyoku)
+    honba: int
+    riichi_sticks: int
+    dealer: int
+    scores: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class WallBuilt(Event):
+    stacks_per_side: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """The dealer's roll that breaks the wall."""
+
+    seat: int
+    dice: DiceRoll
+    wall_owner: int
+    break_stack: int  # ring index of the first stack right of the break
+
+
+@dataclass(frozen=True, slots=True)
+class DeadWallSet(Event):
+    positions: tuple[Position, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed(Event):
+    indicator: int
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class TilesDealt(Event):
+    """One block of the deal (4 tiles, or 1) taken by ``seat``."""
+
+    seat: int
+    tiles: tuple[int, ...]
+    positions: tuple[Position, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TileDrawn(Event):
+    seat: int
+    tile: int  # -1 when redacted
+    position: Position
+    replacement: bool = False  # from the dead wall or hill (kan or flower replacement)
+
+
+@dataclass(frozen=True, slots=True)
+class TailToDeadWall(Event):
+    """The last live tile joined the dead wall or the hill after a replacement draw."""
+
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class FlowerSetAside(Event):
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    seat: int
+    tile: int
+    tsumogiri: bool  # the tile just drawn, discarded at once
+    riichi: bool  # the riichi declaration tile, laid sideways
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed(Event):
+    """A chi, pon or open kan: ``meld.called`` flies from ``meld.from_seat``'s discards."""
+
+    seat: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class KanDeclared(Event):
+    """An ankan (two tiles face down) or a kakan (the added tile beside the called one)."""
+
+    seat: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    name: str
+    han: int
+
+
+@dataclass(frozen=True, slots=True)
+class Win(Event):
+    winner: int
+    discarder: int | None  # None: tsumo
+    tile: int
+    hand: tuple[int, ...]  # concealed tiles, the winning tile included
+    melds: tuple[Meld, ...]
+    yaku: tuple[Yaku, ...]
+    han: int
+    fu: int
+    limit: str
+    points: int  # value of the hand alone
+    deltas: tuple[int, int, int, int]
+    ura_indicators: tuple[int, ...]
+    pao: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustiveDraw(Event):
+    tenpai: tuple[bool, bool, bool, bool]
+    hands: tuple[tuple[int, ...] | None, ...]  # revealed hands of tenpai seats
+    nagashi: tuple[int, ...]
+    deltas: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class AbortiveDraw(Event):
+    kind: str  # kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    scores: tuple[int, int, int, int]
+    renchan: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    scores: tuple[int, int, int, int]
+    ranks: tuple[int, int, int, int]  # 1..4 per seat
+    final_points: tuple[float, float, float, float]  # with uma and oka, in thousands
+
+
+def redact(event: Event, seat: int) -> Event:
+    """The event as ``seat`` may see it: other seats' drawn and dealt tiles become -1."""
+    if isinstance(event, TileDrawn) and event.seat != seat:
+        return dataclasses.replace(event, tile=-1)
+    if isinstance(event, TilesDealt) and event.seat != seat:
+        return dataclasses.replace(event, tiles=tuple(-1 for _ in event.tiles))
+    return event

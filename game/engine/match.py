@@ -1,0 +1,972 @@
+"""The match: the hand state machine and the match around it.
+
+The public API, in the spirit of python-chess::
+
+    match = Match(load_profile("riichi"), seed=7)
+    actions = match.legal_actions(seat)     # what a seat may do now
+    events = match.apply(actions[0])        # do it; the events say what happened
+    view = match.observe(seat)              # only what that seat may see
+    match.record                            # replays to the same state hash
+
+Draws, the deal, flower replacements and the next hand happen inside ``apply``: a seat is only
+asked when it has a choice. After a discard every seat that may claim is asked at once (a claim
+window); the answers are resolved by the profile's priority, turn distance and multiple-win rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from . import claims, furiten
+from .actions import Action, ActionKind, parse_action_text
+from .errors import IllegalActionError, NotationError, RecordError
+from .events import (
+    AbortiveDraw,
+    Claimed,
+    DeadWallSet,
+    DiceRolled,
+    Discarded,
+    DoraRevealed,
+    Event,
+    ExhaustiveDraw,
+    FirstDealerRolled,
+    FlowerSetAside,
+    HandEnded,
+    HandStarted,
+    KanDeclared,
+    MatchEnded,
+    RiichiAccepted,
+    TailToDeadWall,
+    TileDrawn,
+    TilesDealt,
+    WallBuilt,
+    Win,
+    Yaku,
+)
+from .meld import Meld, MeldKind
+from .player import Discard, Player
+from .profile import RuleProfile
+from .scoring_bridge import WinRequest, exhaustive_draw_deltas, nagashi_deltas, value_win
+from .settlement import final_standings
+from .shanten import shanten, waits
+from .tiles import FLOWER_ID_BASE, WINDS, is_red, is_terminal_or_honor, kind_of
+from .wall import DiceRoll, Wall, roll, roll_first_dealer
+
+if TYPE_CHECKING:
+    from .observation import Observation
+
+
+class Phase(Enum):
+    TURN = "turn"  # the seat in turn chooses: discard, riichi, tsumo, kan, kyuushu
+    CLAIM = "claim"  # seats answer a discard: ron, pon, kan, chi, pass
+    CHANKAN = "chankan"  # seats may rob an added kan
+    OVER = "over"  # the match has ended
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """A stacked hand (tutorials, log replays): the live tiles in draw order, the dead wall from
+    the break, and the dice. Tiles not named fill the rest of the wall."""
+
+    draw_order: tuple[int, ...]
+    dead: tuple[int, ...] = ()
+    dice: tuple[int, int] = (3, 4)
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything needed to replay a match: rules, seed, decisions, and the state they reach."""
+
+    profile_id: str
+    profile_hash: str
+    seed: int
+    actions: tuple[str, ...]
+    state_hash: str = ""
+
+
+_SEAT_STEP = (1, 2, 3)
+_LAST_ROUND = {"one_hand": 0, "tonpuu": 0, "hanchan": 1, "one_round": 0, "four_rounds": 3}
+
+
+class Match:
+    """A match of one rule profile, deterministic from its seed."""
+
+    def __init__(
+        self,
+        profile: RuleProfile,
+        seed: int,
+        *,
+        setups: dict[int, HandSetup] | None = None,
+        first_dealer: int | None = None,
+        start: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        self.profile = profile
+        self.seed = seed
+        self._setups = dict(setups or {})
+        self._rng = random.Random(f"atlas/{seed}/match")
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        points = profile.game.start_points
+        self.scores: list[int] = list(start) if start else [points] * 4
+        self.round_wind = 0
+        self.hand_number = 0
+        self.honba = 0
+        self.sticks = 0
+        self.hand_index = 0  # hands played in this match, aborts and draws included
+        self.dealer_streak = 0  # consecutive continuations of the current dealer (Taiwanese 連莊)
+        self.phase = Phase.TURN
+        self.turn = 0
+        self.players: list[Player] = [Player() for _ in range(4)]
+        self.wall: Wall
+        self.indicators: list[int] = []
+        self.pending_dora = 0
+        self.drawn: int | None = None
+        self.rinshan = False
+        self.calls_made = False
+        self.kans: list[int] = []  # seat of each kan this hand
+        self.suukaikan_pending = False
+        self.first_discards: list[int] = []
+        self.claim: claims.ClaimWindow | None = None
+        self.final: MatchEnded | None = None
+        out: list[Event] = []
+        if first_dealer is None:
+            first_dealer, rounds = roll_first_dealer(self._rng)
+            out.append(FirstDealerRolled(tuple(tuple(r) for r in rounds), first_dealer))
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self._start_hand(out)
+        self.events.extend(out)
+
+    # --- the public API ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % 4
+
+    def awaiting(self) -> list[int]:
+        """Seats that must act before the match can go on."""
+        if self.phase is Phase.TURN:
+            return [self.turn]
+        if self.claim is not None:
+            return self.claim.waiting()
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase is Phase.TURN:
+            return self._turn_actions(seat) if seat == self.turn else []
+        if self.claim is not None:
+            return self.claim.options_for(seat)
+        return []
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one seat's action and return what happened. Illegal actions change nothing."""
+        action = self._canonical(action)
+        if action not in self.legal_actions(action.seat):
+            raise IllegalActionError(*self._why_illegal(action))
+        self.actions.append(action)
+        out: list[Event] = []
+        if self.phase is Phase.TURN:
+            self._apply_turn(action, out)
+        else:
+            assert self.claim is not None
+            self.claim.answer(action)
+            if not self.claim.waiting():
+                self._resolve_claims(out)
+        self.events.extend(out)
+        return out
+
+    def parse_action(self, text: str) -> Action:
+        """Read action notation, resolving tiles against the seat's hand (red fives stay red)."""
+        seat, kind, tiles = parse_action_text(text)
+        if kind is ActionKind.KAKAN or kind.is_claim or kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ANKAN):
+            prefer = self.drawn if seat == self.turn else None
+            resolved = _resolve_tiles(self.players[seat].hand, tiles, prefer)
+            if resolved is None:
+                raise NotationError(f"{text!r}: seat {seat} does not hold those tiles")
+            tiles = resolved
+        return self._canonical(Action(seat, kind, tuple(tiles)))
+
+    def observe(self, seat: int) -> Observation:
+        from .observation import observe
+
+        return observe(self, seat)
+
+    @property
+    def record(self) -> Record:
+        return Record(
+            self.profile.id,
+            self.profile.hash,
+            self.seed,
+            tuple(str(a) for a in self.actions),
+            self.state_hash(),
+        )
+
+    def state_hash(self) -> str:
+        parts: list[object] = [
+            self.scores,
+            self.round_wind,
+            self.hand_number,
+            self.honba,
+            self.sticks,
+            self.dealer,
+            self.phase.value,
+            self.turn,
+            self.hand_index,
+            self.indicators,
+            self.drawn,
+        ]
+        if hasattr(self, "wall"):
+            parts += [self.wall.live[self.wall.head : self.wall.tail], self.wall.dead, self.wall.rinshan_taken]
+        for p in self.players:
+            parts += [
+                sorted(p.hand),
+                [(m.kind.value, m.tiles, m.called, m.from_seat) for m in p.melds],
+                [(d.tile, d.tsumogiri, d.riichi, d.called) for d in p.discards],
+                p.flowers,
+                p.riichi,
+                p.furiten_temporary,
+                p.furiten_riichi,
+            ]
+        if self.claim is not None:
+            parts.append(self.claim.fingerprint())
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+    # --- a hand's start ---------------------------------------------------------------------
+
+    def _start_hand(self, out: list[Event]) -> None:
+        prof = self.profile
+        rng = random.Random(f"atlas/{self.seed}/hand/{self.hand_index}")
+        self.players = [Player() for _ in range(4)]
+        self.indicators = []
+        self.pending_dora = 0
+        self.drawn = None
+        self.rinshan = False
+        self.calls_made = False
+        self.kans = []
+        self.suukaikan_pending = False
+        self.first_discards = []
+        self.claim = None
+        out.append(
+            HandStarted(self.round_wind, self.hand_number, self.honba, self.sticks, self.dealer, _four(self.scores))
+        )
+        s = prof.wall.stacks_per_side
+        tiles = _tile_set(prof)
+        setup = self._setups.get(self.hand_index)
+        if setup is None:
+            rng.shuffle(tiles)
+            dice = roll(rng)
+            self.wall = Wall.build(
+                tiles, stacks_per_side=s, dealer=self.dealer, dice=dice, dead_size=prof.wall.dead_wall_size
+            )
+        else:
+            named = set(setup.draw_order) | set(setup.dead)
+            rest = [t for t in tiles if t not in named]
+            self.wall = Wall.stacked(
+                list(setup.draw_order),
+                list(setup.dead),
+                rest,
+                stacks_per_side=s,
+                dealer=self.dealer,
+                dice=DiceRoll(*setup.dice),
+                dead_size=prof.wall.dead_wall_size,
+            )
+        out.append(WallBuilt(s))
+        w = self.wall
+        out.append(DiceRolled(self.dealer, w.dice, w.owner, w.break_stack))
+        out.append(DeadWallSet(tuple(w.dead_pos)))
+        if prof.wall.max_dora_indicators > 0:
+            self._reveal_dora(out)
+        self._deal(out)
+        if prof.tiles.flowers:
+            self._replace_dealt_flowers(out)
+        self.turn = self.dealer
+        self.phase = Phase.TURN
+        dealer = self.players[self.dealer]
+        self.drawn = dealer.hand[-1]
+        self._refresh_after_draw(self.dealer)
+        for seat in range(4):
+            if seat != self.dealer:
+                self._refresh_waits(seat)
+
+    def _deal(self, out: list[Event]) -> None:
+        deal = self.profile.deal
+        order = [(self.dealer + k) % 4 for k in range(4)]
+        for block in deal.rounds_of:
+            for seat in order:
+                tiles, positions = [], []
+                for _ in range(block):
+                    t, pos = self.wall.draw()
+                    tiles.append(t)
+                    positions.append(pos)
+                self.players[seat].hand.extend(tiles)
+                out.append(TilesDealt(seat, tuple(tiles), tuple(positions)))
+        for _ in range(deal.dealer_extra):
+            t, pos = self.wall.draw()
+            self.players[self.dealer].hand.append(t)
+            out.append(TilesDealt(self.dealer, (t,), (pos,)))
+
+    def _replace_dealt_flowers(self, out: list[Event]) -> None:
+        """Dealer first, then South, West, North, until no flower is left (TW-4W rules03)."""
+        order = [(self.dealer + k) % 4 for k in range(4)]
+        found = True
+        while found:
+            found = False
+            for seat in order:
+                p = self.players[seat]
+                for t in sorted(t for t in p.hand if t >= FLOWER_ID_BASE):
+                    found = True
+                    p.hand.remove(t)
+                    p.flowers.append(t)
+                    out.append(FlowerSetAside(seat, t))
+                    r = self._replacement(seat, out)
+                    p.hand.append(r)
+
+    def _replacement(self, seat: int, out: list[Event]) -> int:
+        t, pos = self.wall.draw_replacement()
+        out.append(TileDrawn(seat, t, pos, replacement=True))
+        if self.wall.live_remaining > 0:
+            _, tail_pos = self.wall.move_tail_to_dead()
+            out.append(TailToDeadWall(tail_pos))
+        return t
+
+    def _reveal_dora(self, out: list[Event]) -> None:
+        k = len(self.indicators)
+        if k >= self.profile.wall.max_dora_indicators:
+            return
+        t, pos = self.wall.indicator(k)
+        self.indicators.append(t)
+        out.append(DoraRevealed(t, pos))
+
+    # --- the turn -----------------------------------------------------------------------------
+
+    def _draw(self, seat: int, out: list[Event], *, replacement: bool = False) -> None:
+        p = self.players[seat]
+        if self.profile.furiten.temporary_ends == "draw_or_claim":
+            p.furiten_temporary = False
+        if replacement:
+            t = self._replacement(seat, out)
+        else:
+            t, pos = self.wall.draw()
+            out.append(TileDrawn(seat, t, pos))
+        while t >= FLOWER_ID_BASE:
+            p.flowers.append(t)
+            out.append(FlowerSetAside(seat, t))
+            t = self._replacement(seat, out)
+            replacement = True
+        p.hand.append(t)
+        self.drawn = t
+        self.rinshan = replacement
+        self.turn = seat
+        self.phase = Phase.TURN
+        self._refresh_after_draw(seat)
+
+    def _refresh_after_draw(self, seat: int) -> None:
+        p = self.players[seat]
+        p.shanten = shanten(p.counts(), self._sets_needed(p), *self._specials(p))
+
+    def _refresh_waits(self, seat: int) -> None:
+        p = self.players[seat]
+        counts = p.counts()
+        sets = self._sets_needed(p)
+        p.shanten = shanten(counts, sets, *self._specials(p))
+        p.waits = tuple(waits(counts, sets, *self._specials(p))) if p.shanten == 0 else ()
+
+    def _sets_needed(self, p: Player) -> int:
+        return self.profile.win.sets - len(p.melds)
+
+    def _specials(self, p: Player) -> tuple[bool, bool]:
+        if p.melds:
+            return False, False
+        return self.profile.win.chiitoitsu, self.profile.win.kokushi
+
+    def _first_uninterrupted(self, seat: int) -> bool:
+        return not self.calls_made and not self.players[seat].has_discarded
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        prof = self.profile
+        acts: list[Action] = []
+        hand = p.hand
+        if self.drawn is not None:
+            if p.shanten == -1 and self._win_value(seat, None, self.drawn) is not None:
+                acts.append(Action(seat, ActionKind.TSUMO))
+            if (
+                "kyuushu_kyuuhai" in prof.draws.abortive
+                and self._first_uninterrupted(seat)
+                and len({kind_of(t) for t in hand if is_terminal_or_honor(kind_of(t))}) >= 9
+            ):
+                acts.append(Action(seat, ActionKind.KYUUSHU))
+            acts.extend(self._kan_actions(seat))
+        classes = _classes(hand, self.drawn)
+        if p.riichi:
+            assert self.drawn is not None
+            acts.append(Action(seat, ActionKind.DISCARD, (self.drawn,)))
+            return acts
+        for t in classes:
+            if kind_of(t) not in p.kuikae:
+                acts.append(Action(seat, ActionKind.DISCARD, (t,)))
+        if self.drawn is not None and self._may_riichi(p):
+            sets = self._sets_needed(p)
+            chi_ok, kok_ok = self._specials(p)
+            counts = p.counts()
+            for t in classes:
+                k = kind_of(t)
+                counts[k] -= 1
+                if shanten(counts, sets, chi_ok, kok_ok) == 0:
+                    acts.append(Action(seat, ActionKind.RIICHI, (t,)))
+                counts[k] += 1
+        return acts
+
+    def _may_riichi(self, p: Player) -> bool:
+        r = self.profile.riichi
+        return (
+            r.enabled
+            and not p.riichi
+            and p.is_closed
+            and p.shanten <= 0
+            and (r.min_points < 0 or self.scores[self.players.index(p)] >= r.min_points)
+            and self.wall.live_remaining >= r.min_live_tiles
+        )
+
+    def _kan_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        if not self._kan_allowed():
+            return []
+        acts: list[Action] = []
+        counts = p.counts()
+        for k in range(34):
+            if counts[k] == 4:
+                if p.riichi and not self._riichi_ankan_ok(p, k):
+                    continue
+                tiles = tuple(sorted(t for t in p.hand if kind_of(t) == k))
+                acts.append(Action(seat, ActionKind.ANKAN, tiles))
+        if not p.riichi:
+            pons = {m.first_kind for m in p.melds if m.kind is MeldKind.PON}
+            for t in _classes(p.hand, self.drawn):
+                if kind_of(t) in pons:
+                    acts.append(Action(seat, ActionKind.KAKAN, (t,)))
+        return acts
+
+    def _kan_allowed(self) -> bool:
+        return self.wall.live_remaining > 0 and len(self.kans) < self.profile.kan.max_total
+
+    def _riichi_ankan_ok(self, p: Player, kind: int) -> bool:
+        """Riichi ankan: only with the drawn tile, and only when the waits stay the same."""
+        rule = self.profile.kan.riichi_ankan
+        if rule == "never" or self.drawn is None or kind_of(self.drawn) != kind:
+            return False
+        counts = p.counts()
+        counts[kind] -= 4
+        sets = self._sets_needed(p) - 1
+        after = tuple(waits(counts, sets, False, False)) if shanten(counts, sets, False, False) == 0 else ()
+        if after != p.waits:
+            return False
+        if rule == "wait_unchanged_pung_only":
+            from .shanten import arrangements
+
+            base = p.counts()
+            base[kind] -= 1  # the 13 tiles before the draw
+            for w in p.waits:
+                base[w] += 1
+                for arr in arrangements(base, self._sets_needed(p)):
+                    if ("pon", kind) not in arr.sets:
+                        base[w] -= 1
+                        return False
+                base[w] -= 1
+        return True
+
+    def _apply_turn(self, action: Action, out: list[Event]) -> None:
+        seat = action.seat
+        kind = action.kind
+        if kind is ActionKind.TSUMO:
+            self._settle_wins([seat], None, self.drawn if self.drawn is not None else -1, out)
+        elif kind is ActionKind.KYUUSHU:
+            out.append(AbortiveDraw("kyuushu_kyuuhai", seat))
+            self._end_hand(out, renchan=True, abortive=True)
+        elif kind is ActionKind.ANKAN:
+            self._ankan(action, out)
+        elif kind is ActionKind.KAKAN:
+            self._open_chankan(action, out)
+        else:
+            self._discard(seat, action.tile, kind is ActionKind.RIICHI, out)
+
+    def _discard(self, seat: int, tile: int, riichi: bool, out: list[Event]) -> None:
+        p = self.players[seat]
+        tsumogiri = tile == self.drawn
+        p.remove(tile)
+        p.ippatsu = False
+        p.kuikae = frozenset()
+        if self.profile.furiten.temporary_ends == "own_discard":
+            p.furiten_temporary = False
+        if riichi:
+            p.riichi_pending = True
+            p.double_riichi = self._first_uninterrupted(seat) and self.profile.riichi.double_riichi
+        k = kind_of(tile)
+        p.discards.append(Discard(tile, tsumogiri, riichi))
+        p.discard_kinds.add(k)
+        if not is_terminal_or_honor(k):
+            p.nagashi_ok = False
+        if not self.calls_made and len(self.first_discards) < 4:
+            self.first_discards.append(k)
+        self.drawn = None
+        self.rinshan = False
+        out.append(Discarded(seat, tile, tsumogiri, riichi))
+        self._refresh_waits(seat)
+        if self.pending_dora:
+            for _ in range(self.pending_dora):
+                self._reveal_dora(out)
+            self.pending_dora = 0
+        self._open_claims(seat, tile, out, chankan=False)
+
+    # --- kans ---------------------------------------------------------------------------------
+
+    def _ankan(self, action: Action, out: list[Event]) -> None:
+        seat = action.seat
+        p = self.players[seat]
+        for t in action.tiles:
+            p.remove(t)
+        meld = Meld(MeldKind.ANKAN, tuple(sorted(action.tiles)))
+        p.melds.append(meld)
+        out.append(KanDeclared(seat, meld))
+        self._after_kan(seat, immediate=self.profile.kan.dora_ankan == "immediate", out=out)
+
+    def _open_chankan(self, action: Action, out: list[Event]) -> None:
+        """A kakan shows its tile first: any seat that wins on it may rob the kan."""
+        seat = action.seat
+        tile = action.tile
+        p = self.players[seat]
+        p.remove(tile)
+        for i, m in enumerate(p.melds):
+            if m.kind is MeldKind.PON and m.first_kind == kind_of(tile):
+                p.melds[i] = Meld(MeldKind.KAKAN, tuple(sorted((*m.tiles, tile))), m.called, m.from_seat, tile)
+                out.append(KanDeclared(seat, p.melds[i]))
+                break
+        self._open_claims(seat, tile, out, chankan=True)
+
+    def _after_kan(self, seat: int, *, immediate: bool, out: list[Event]) -> None:
+        self.kans.append(seat)
+        self.calls_made = True
+        for q in self.players:
+            q.ippatsu = False
+        if self.pending_dora:
+            for _ in range(self.pending_dora):
+                self._reveal_dora(out)
+            self.pending_dora = 0
+        if self.profile.kan.kan_dora:
+            if immediate:
+                self._reveal_dora(out)
+            else:
+                self.pending_dora += 1
+        if (
+            self.profile.kan.four_kan_abort
+            and len(self.kans) == 4
+            and len(set(self.kans)) > 1
+            and "suukaikan" in self.profile.draws.abortive
+        ):
+            self.suukaikan_pending = True
+        self._draw(seat, out, replacement=True)
+
+    # --- claims -------------------------------------------------------------------------------
+
+    def _open_claims(self, discarder: int, tile: int, out: list[Event], *, chankan: bool) -> None:
+        last = self.wall.live_remaining == 0
+        window = claims.ClaimWindow(discarder, tile, chankan=chankan)
+        for step in _SEAT_STEP:
+            seat = (discarder + step) % 4
+            opts = claims.options(self, seat, discarder, tile, chankan=chankan, last_discard=last)
+            if opts:
+                window.offer(seat, opts)
+        if window.waiting():
+            self.claim = window
+            self.phase = Phase.CHANKAN if chankan else Phase.CLAIM
+            return
+        self.claim = window
+        self._resolve_claims(out)
+
+    def _resolve_claims(self, out: list[Event]) -> None:
+        window = self.claim
+        assert window is not None
+        self.claim = None
+        discarder, tile = window.discarder, window.tile
+        rons = window.rons()
+        furiten.note_passed(self, window, winners=rons)
+        if rons:
+            winners = claims.order_winners(self.profile, discarder, rons)
+            if winners is None:
+                out.append(AbortiveDraw("sanchahou", None))
+                self._end_hand(out, renchan=True, abortive=True)
+                return
+            self._settle_wins(winners, discarder, tile, out, chankan=window.chankan)
+            return
+        d = self.players[discarder]
+        if window.chankan:
+            self._after_kan(discarder, immediate=self.profile.kan.dora_open == "immediate", out=out)
+            return
+        if d.riichi_pending:
+            d.riichi_pending = False
+            d.riichi = True
+            d.ippatsu = self.profile.riichi.ippatsu
+            self.scores[discarder] -= 1000
+            self.sticks += 1
+            out.append(RiichiAccepted(discarder))
+            if "suucha_riichi" in self.profile.draws.abortive and all(q.riichi for q in self.players):
+                out.append(AbortiveDraw("suucha_riichi", None))
+                self._end_hand(out, renchan=True, abortive=True)
+                return
+        if (
+            "suufon_renda" in self.profile.draws.abortive
+            and len(self.first_discards) == 4
+            and not self.calls_made
+            and sum(len(q.discards) for q in self.players) == 4
+            and self.first_discards[0] in WINDS
+            and len(set(self.first_discards)) == 1
+        ):
+            out.append(AbortiveDraw("suufon_renda", None))
+            self._end_hand(out, renchan=True, abortive=True)
+            return
+        if self.suukaikan_pending:
+            out.append(AbortiveDraw("suukaikan", None))
+            self._end_hand(out, renchan=True, abortive=True)
+            return
+        call = window.winning_call()
+        if call is not None:
+            self._make_call(call, discarder, tile, out)
+            return
+        if self.wall.live_remaining == 0:
+            self._exhaustive_draw(out)
+            return
+        self._draw((discarder + 1) % 4, out)
+
+    def _make_call(self, action: Action, discarder: int, tile: int, out: list[Event]) -> None:
+        seat = action.seat
+        p = self.players[seat]
+        d = self.players[discarder]
+        d.discards[-1].called = True
+        d.nagashi_ok = False
+        for t in action.tiles:
+            p.remove(t)
+        kind = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON}.get(action.kind, MeldKind.DAIMINKAN)
+        meld = Meld(kind, tuple(sorted((*action.tiles, tile))), tile, discarder)
+        p.melds.append(meld)
+        self.calls_made = True
+        for q in self.players:
+            q.ippatsu = False
+        if self.profile.furiten.temporary_ends == "draw_or_claim":
+            p.furiten_temporary = False
+        claims.note_pao(self, seat, meld)
+        out.append(Claimed(seat, meld))
+        self.turn = seat
+        if kind is MeldKind.DAIMINKAN:
+            self._after_kan(seat, immediate=self.profile.kan.dora_open == "immediate", out=out)
+            return
+        p.kuikae = claims.kuikae_kinds(self.profile, meld)
+        self.drawn = None
+        self.rinshan = False
+        self.phase = Phase.TURN
+        p.shanten = shanten(p.counts(), self._sets_needed(p), False, False)
+
+    # --- wins and draws -----------------------------------------------------------------------
+
+    def _win_request(self, seat: int, discarder: int | None, tile: int, *, chankan: bool = False) -> WinRequest:
+        p = self.players[seat]
+        hand = tuple(p.hand) if discarder is None else (*p.hand, tile)
+        first = self._first_uninterrupted(seat)
+        last = self.wall.live_remaining == 0
+        return WinRequest(
+            winner=seat,
+            discarder=discarder,
+            dealer=self.dealer,
+            concealed=hand,
+            win_tile=tile,
+            melds=tuple(p.melds),
+            flowers=tuple(p.flowers),
+            seat_wind=self.seat_wind(seat),
+            round_wind=self.round_wind,
+            riichi=p.riichi,
+            double_riichi=p.riichi and p.double_riichi,
+            ippatsu=p.riichi and p.ippatsu,
+            haitei=discarder is None and last and not self.rinshan,
+            houtei=discarder is not None and last and not chankan,
+            rinshan=discarder is None and self.rinshan,
+            chankan=chankan,
+            tenhou=discarder is None and first and seat == self.dealer,
+            chiihou=discarder is None and first and seat != self.dealer,
+            renhou=discarder is not None and first,
+            dora_indicators=tuple(self.indicators),
+            ura_indicators=tuple(
+                self.wall.ura_indicator(k)[0] for k in range(len(self.indicators))
+            )
+            if p.riichi and self.profile.riichi.ura_dora
+            else (),
+            honba=self.honba,
+            riichi_sticks=0,
+            pao_seat=p.pao,
+            dealer_streak=self.dealer_streak,
+        )
+
+    def _win_value(self, seat: int, discarder: int | None, tile: int, *, chankan: bool = False) -> object | None:
+        return value_win(self._win_request(seat, discarder, tile, chankan=chankan), self.profile)
+
+    def _settle_wins(
+        self, winners: list[int], discarder: int | None, tile: int, out: list[Event], *, chankan: bool = False
+    ) -> None:
+        prof = self.profile
+        if discarder is not None:
+            d = self.players[discarder]
+            d.riichi_pending = False  # a ronned declaration tile: no stick (declaration void)
+        # riichi sticks and honba, per the profile's multiple-win rule
+        stick_share = claims.stick_shares(self, winners, discarder)
+        renchan = self.dealer in winners
+        for i, seat in enumerate(winners):
+            req = self._win_request(seat, discarder, tile, chankan=chankan)
+            honba = self.honba if (i == 0 or prof.score.honba_multi_ron == "every_winner") else 0
+            req = req.with_payout(honba=honba, riichi_sticks=stick_share[i])
+            result = value_win(req, prof)
+            assert result is not None, "a legal win must score"
+            for s in range(4):
+                self.scores[s] += result.deltas[s]
+            hand = req.concealed
+            out.append(
+                Win(
+                    seat,
+                    discarder,
+                    tile,
+                    tuple(sorted(hand)),
+                    tuple(self.players[seat].melds),
+                    tuple(Yaku(n, h) for n, h in result.yaku),
+                    result.han,
+                    result.fu,
+                    result.limit,
+                    result.points,
+                    _four(result.deltas),
+                    req.ura_indicators,
+                    req.pao_seat,
+                )
+            )
+        self.sticks = 0
+        self._end_hand(out, renchan=renchan if prof.game.renchan != "never" else False, abortive=False, won=True)
+
+    def _exhaustive_draw(self, out: list[Event]) -> None:
+        prof = self.profile
+        t0, t1, t2, t3 = (furiten.formal_tenpai(self, s) for s in range(4))
+        tenpai = (t0, t1, t2, t3)
+        nagashi = tuple(s for s in range(4) if prof.draws.nagashi_mangan and self.players[s].nagashi_ok)
+        if nagashi:
+            deltas = nagashi_deltas(nagashi, self.dealer)
+        else:
+            deltas = exhaustive_draw_deltas(tenpai, prof.draws.noten_total)
+        for s in range(4):
+            self.scores[s] += deltas[s]
+        hands = tuple(tuple(sorted(self.players[s].hand)) if tenpai[s] else None for s in range(4))
+        out.append(ExhaustiveDraw(tenpai, hands, nagashi, _four(deltas)))
+        rule = prof.game.renchan
+        if rule == "win_or_draw":
+            renchan = True
+        elif rule == "never":
+            renchan = False
+        else:
+            renchan = tenpai[self.dealer]
+        self._end_hand(out, renchan=renchan, abortive=False, exhaustive=True)
+
+    def _end_hand(
+        self,
+        out: list[Event],
+        *,
+        renchan: bool,
+        abortive: bool,
+        won: bool = False,
+        exhaustive: bool = False,
+    ) -> None:
+        self.claim = None
+        out.append(HandEnded(_four(self.scores), renchan))
+        self.hand_index += 1
+        if won and not renchan:
+            self.honba = 0
+        else:
+            self.honba += 1
+        ended = self._match_over(renchan=renchan, abortive=abortive)
+        if ended:
+            self._finish(out)
+            return
+        if renchan:
+            self.dealer_streak += 1
+        else:
+            self.dealer_streak = 0
+            self.dealer = (self.dealer + 1) % 4
+            self.hand_number += 1
+            if self.hand_number == 4:
+                self.hand_number = 0
+                self.round_wind += 1
+        self._start_hand(out)
+
+    def _match_over(self, *, renchan: bool, abortive: bool) -> bool:
+        """Game end (rules-reference §2.7): bust, agari-yame in all-last, the last deal passing,
+        and the West round's sudden death."""
+        g = self.profile.game
+        if g.tobi and any(s < 0 for s in self.scores):
+            return True
+        if g.length == "one_hand":
+            return True
+        last_round = _LAST_ROUND[g.length]
+        if (self.round_wind, self.hand_number) < (last_round, 3):
+            return False
+        target = g.extension_target
+        if renchan:
+            if abortive or not g.agari_yame:
+                return False
+            return self.scores[self.dealer] >= target and self._is_top(self.dealer)
+        if not g.west_extension or max(self.scores) >= target:
+            return True
+        return (self.round_wind, self.hand_number) >= (last_round + 1, 3)
+
+    def _is_top(self, seat: int) -> bool:
+        order = self._ranking()
+        return order[0] == seat
+
+    def _ranking(self) -> list[int]:
+        return sorted(range(4), key=lambda s: (-self.scores[s], (s - self.first_dealer) % 4))
+
+    def _finish(self, out: list[Event]) -> None:
+        standings = final_standings(self.profile, self.scores, self.sticks, self.first_dealer)
+        self.scores = list(standings.scores)
+        self.sticks = 0
+        self.final = MatchEnded(_four(self.scores), standings.ranks, standings.points)
+        out.append(self.final)
+        self.phase = Phase.OVER
+        self.claim = None
+
+    # --- action checking ----------------------------------------------------------------------
+
+    def _canonical(self, action: Action) -> Action:
+        """Replace tile ids by the lowest id of the same kind and red-ness in the seat's hand, so
+        two copies of a plain 5m are one action."""
+        if not action.tiles or not 0 <= action.seat < 4:
+            return action
+        prefer = self.drawn if action.seat == self.turn else None
+        resolved = _resolve_tiles(self.players[action.seat].hand, list(action.tiles), prefer)
+        if resolved is None:
+            return action
+        return Action(action.seat, action.kind, tuple(sorted(resolved)))
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        seat = action.seat
+        if self.phase is Phase.OVER:
+            return "match-over", "the match has ended"
+        if not 0 <= seat < 4:
+            return "no-such-seat", f"seat {seat} does not exist"
+        if seat not in self.awaiting():
+            return "not-your-turn", f"seat {seat} is not asked to act now"
+        kind = action.kind
+        p = self.players[seat]
+        if self.phase is Phase.TURN:
+            if kind.is_claim:
+                return "no-claim-window", f"{kind.value} is only possible on another seat's discard"
+            if any(t not in p.hand for t in action.tiles):
+                return "tile-not-in-hand", f"seat {seat} does not hold {action}"
+            if kind is ActionKind.DISCARD:
+                if p.riichi:
+                    return "riichi-locked", "after riichi only the drawn tile may be discarded"
+                if kind_of(action.tile) in p.kuikae:
+                    return "kuikae", "swap-calling: this tile may not be discarded right after the call"
+            if kind is ActionKind.RIICHI:
+                return "riichi-conditions", "riichi needs a closed tenpai hand, enough points and wall"
+            if kind is ActionKind.TSUMO:
+                return "no-win", "the hand is not complete with a yaku"
+            if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
+                return "kan-not-allowed", "this kan is not allowed now"
+            if kind is ActionKind.KYUUSHU:
+                return "kyuushu-conditions", "nine kinds need nine terminals/honours on the first uninterrupted draw"
+            return "illegal", f"{action} is not allowed now"
+        if not kind.is_claim:
+            return "claim-window", "only ron, pon, kan, chi or pass answer a discard"
+        if self.claim is not None and self.claim.has_answered(seat):
+            return "already-answered", f"seat {seat} has already answered this discard"
+        if kind is ActionKind.RON:
+            if p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi:
+                return "furiten", "a furiten hand cannot win on a discard"
+            return "no-win", "the hand does not win on this tile with a yaku"
+        if kind is ActionKind.CHI and seat != (self.claim.discarder + 1) % 4 if self.claim else False:
+            return "chi-from-left-only", "chi takes only the previous player's discard"
+        if self.wall.live_remaining == 0:
+            return "last-discard", "the last discard may only be claimed for a win"
+        return "illegal-claim", f"{action} is not a legal claim on this tile"
+
+
+def _four(values: Iterable[int]) -> tuple[int, int, int, int]:
+    a, b, c, d = values
+    return (a, b, c, d)
+
+
+def _tile_set(profile: RuleProfile) -> list[int]:
+    tiles = list(range(136))
+    if profile.tiles.flowers:
+        tiles += list(range(FLOWER_ID_BASE, FLOWER_ID_BASE + profile.tiles.flowers))
+    return tiles
+
+
+def _tile_class(t: int) -> tuple[int, bool]:
+    return (kind_of(t), is_red(t))
+
+
+def _classes(hand: list[int], prefer: int | None = None) -> list[int]:
+    """One tile id per (kind, red) class in the hand, sorted: the preferred tile (the one just
+    drawn, so a tsumogiri stays one) for its class, else the lowest id."""
+    best: dict[tuple[int, bool], int] = {}
+    for t in _preferred_order(hand, prefer):
+        best.setdefault(_tile_class(t), t)
+    return sorted(best.values())
+
+
+def _preferred_order(hand: list[int], prefer: int | None) -> list[int]:
+    pool = sorted(hand)
+    if prefer is not None and prefer in pool:
+        pool.remove(prefer)
+        pool.insert(0, prefer)
+    return pool
+
+
+def _resolve_tiles(hand: list[int], tiles: list[int], prefer: int | None = None) -> list[int] | None:
+    """Map each tile to an unused hand tile of the same class (the preferred one first, then the
+    lowest id), or None if one is missing."""
+    pool = _preferred_order(hand, prefer)
+    out: list[int] = []
+    for t in tiles:
+        c = _tile_class(t)
+        for i, h in enumerate(pool):
+            if _tile_class(h) == c:
+                out.append(h)
+                del pool[i]
+                break
+        else:
+            return None
+    return out
+
+
+def replay(record: Record, profile: RuleProfile, *, setups: dict[int, HandSetup] | None = None) -> Match:
+    """Replay a record to the same state. Raises RecordError on a profile mismatch, an action the
+    engine refuses, or a final state that differs (a record cut short or tampered with)."""
+    if record.profile_id != profile.id or record.profile_hash != profile.hash:
+        raise RecordError(
+            f"the record was made under profile {record.profile_id} ({record.profile_hash}), "
+            f"not {profile.id} ({profile.hash})"
+        )
+    match = Match(profile, record.seed, setups=setups)
+    for i, text in enumerate(record.actions):
+        try:
+            match.apply(match.parse_action(text))
+        except (IllegalActionError, NotationError) as exc:
+            raise RecordError(f"action {i} ({text!r}) cannot be replayed: {exc}") from exc
+    if record.state_hash and match.state_hash() != record.state_hash:
+        raise RecordError(
+            f"the replayed state differs from the recorded one after {len(record.actions)} actions "
+            "(the record is cut short or altered)"
+        )
+    return match

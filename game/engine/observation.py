@@ -1,0 +1,101 @@
+"""What one seat may see: its own hand, and of the others only what lies face up on the table.
+
+AI seats decide from an :class:`Observation` alone, so nothing hidden may reach it: other seats'
+concealed tiles appear only as counts, the wall only as the number of tiles left, and the answers
+other seats gave in an open claim window not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .meld import Meld
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The public face of one seat."""
+
+    seat: int
+    wind: int
+    score: int
+    concealed_count: int
+    melds: tuple[Meld, ...]
+    discards: tuple[int, ...]
+    discard_tsumogiri: tuple[bool, ...]
+    discard_called: tuple[bool, ...]
+    riichi_index: int | None  # index in discards of the riichi declaration tile
+    riichi: bool
+    flowers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Observation:
+    seat: int
+    profile_id: str
+    hand: tuple[int, ...]  # own concealed tiles
+    drawn: int | None  # own tile just drawn, if it is this seat's turn after a draw
+    seats: tuple[SeatView, ...]
+    dealer: int
+    round_wind: int
+    hand_number: int
+    honba: int
+    riichi_sticks: int
+    dora_indicators: tuple[int, ...]
+    live_tiles_left: int
+    turn: int
+    phase: str
+    last_discard: tuple[int, int] | None  # (seat, tile) that the open claim window is about
+    legal_actions: tuple[Action, ...]
+    furiten: bool  # own furiten (permanent, temporary or riichi)
+
+    @property
+    def me(self) -> SeatView:
+        return self.seats[self.seat]
+
+
+def observe(match: Match, seat: int) -> Observation:
+    views = []
+    for s, p in enumerate(match.players):
+        riichi_index = next((i for i, d in enumerate(p.discards) if d.riichi), None)
+        views.append(
+            SeatView(
+                seat=s,
+                wind=match.seat_wind(s),
+                score=match.scores[s],
+                concealed_count=len(p.hand),
+                melds=tuple(p.melds),
+                discards=tuple(d.tile for d in p.discards),
+                discard_tsumogiri=tuple(d.tsumogiri for d in p.discards),
+                discard_called=tuple(d.called for d in p.discards),
+                riichi_index=riichi_index,
+                riichi=p.riichi,
+                flowers=tuple(p.flowers),
+            )
+        )
+    me = match.players[seat]
+    claim = match.claim
+    return Observation(
+        seat=seat,
+        profile_id=match.profile.id,
+        hand=tuple(sorted(me.hand)),
+        drawn=match.drawn if match.turn == seat and match.phase.value == "turn" else None,
+        seats=tuple(views),
+        dealer=match.dealer,
+        round_wind=match.round_wind,
+        hand_number=match.hand_number,
+        honba=match.honba,
+        riichi_sticks=match.sticks,
+        dora_indicators=tuple(match.indicators),
+        live_tiles_left=match.wall.live_remaining,
+        turn=match.turn,
+        phase=match.phase.value,
+        last_discard=(claim.discarder, claim.tile) if claim is not None else None,
+        legal_actions=tuple(match.legal_actions(seat)),
+        furiten=me.furiten_permanent() or me.furiten_temporary or me.furiten_riichi,
+    )
