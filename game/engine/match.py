@@ -79,6 +79,17 @@ class HandSetup:
 
 
 @dataclass(frozen=True)
+class HandPosition:
+    """Where a match starts when it does not start at East 1 (seat 0 of the first dealer's
+    rotation deals ``hand_number`` hands later)."""
+
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+
+
+@dataclass(frozen=True)
 class Record:
     """Everything needed to replay a match: rules, seed, decisions, and the state they reach."""
 
@@ -104,7 +115,11 @@ class Match:
         setups: dict[int, HandSetup] | None = None,
         first_dealer: int | None = None,
         start: tuple[int, int, int, int] | None = None,
+        position: HandPosition | None = None,
     ) -> None:
+        """``setups`` stacks the wall of chosen hands (by hand index); ``first_dealer`` skips the
+        first-dealer roll; ``start`` sets the scores and ``position`` the round, dealer, honba and
+        sticks of the first hand (log replays and tutorials start mid-match)."""
         self.profile = profile
         self.seed = seed
         self._setups = dict(setups or {})
@@ -139,6 +154,12 @@ class Match:
             out.append(FirstDealerRolled(tuple(tuple(r) for r in rounds), first_dealer))
         self.first_dealer = first_dealer
         self.dealer = first_dealer
+        if position is not None:
+            self.round_wind = position.round_wind
+            self.hand_number = position.hand_number
+            self.honba = position.honba
+            self.sticks = position.riichi_sticks
+            self.dealer = (first_dealer + position.hand_number) % 4
         self._start_hand(out)
         self.events.extend(out)
 
