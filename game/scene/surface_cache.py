@@ -1,0 +1,107 @@
+"""A bounded cache of turned, scaled and faded copies of surfaces, so no frame transforms twice.
+
+Rotating or smooth-scaling a surface costs far more than blitting it, and a table shows the same
+few dozen tile faces turned the same few ways for minutes. Sprites therefore ask this cache for
+"this surface at this angle, this pixel size and this opacity" and blit what it returns:
+
+* the key is ``(id(source), whole degrees, width px, height px, opacity level)``; an entry keeps
+  its source alive, so the id cannot be reused by another surface while the entry exists;
+* opacity is bucketed into ``ALPHA_LEVELS`` steps and served by a copy with ``set_alpha`` made
+  from the (also cached) opaque transformed copy, so a fade never re-renders anything;
+* the untouched case (no turn, same size, opaque) returns the source itself and counts nothing;
+* entries are evicted least-recently-used beyond ``capacity``.
+
+A source surface that is drawn on after it was first shown must be ``invalidate``-d.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Final
+
+import pygame
+
+ALPHA_LEVELS: Final = 32
+"""Opacity buckets: 1/32 steps are invisible in a fade and bound the copies of a surface to 32."""
+
+_Key = tuple[int, int, int, int, int]
+
+
+def alpha_level(opacity: float) -> int:
+    """The opacity bucket 0..ALPHA_LEVELS (0 = nothing to draw)."""
+    level = round(opacity * ALPHA_LEVELS)
+    return 0 if level <= 0 else ALPHA_LEVELS if level >= ALPHA_LEVELS else level
+
+
+def transformed(source: pygame.Surface, degrees: int, width: int, height: int) -> pygame.Surface:
+    """``source`` stretched to ``width`` x ``height`` then turned clockwise by ``degrees``.
+
+    Quarter turns use the lossless ``rotate``; other angles the anti-aliased ``rotozoom``."""
+    image = source
+    if image.get_size() != (width, height):
+        if image.get_bitsize() in (24, 32):
+            image = pygame.transform.smoothscale(image, (width, height))
+        else:
+            image = pygame.transform.scale(image, (width, height))
+    if degrees % 90 == 0:
+        return pygame.transform.rotate(image, -degrees) if degrees else image
+    return pygame.transform.rotozoom(image, -degrees, 1.0)
+
+
+class SurfaceCache:
+    """LRU map from (surface, angle, size, opacity level) to a ready-to-blit surface."""
+
+    def __init__(self, capacity: int = 1024) -> None:
+        if capacity < 1:
+            raise ValueError("capacity must be at least 1")
+        self.capacity = capacity
+        self.hits = 0
+        self.misses = 0
+        self._entries: OrderedDict[_Key, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(
+        self, source: pygame.Surface, rotation: float, width: int, height: int, opacity: float
+    ) -> pygame.Surface | None:
+        """The surface to blit, or None when ``opacity`` rounds to nothing."""
+        level = alpha_level(opacity)
+        if level == 0:
+            return None
+        degrees = round(rotation) % 360
+        if degrees == 0 and level == ALPHA_LEVELS and (width, height) == source.get_size():
+            return source
+        key = (id(source), degrees, width, height, level)
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return entry[1]
+        self.misses += 1
+        if level == ALPHA_LEVELS:
+            image = transformed(source, degrees, width, height)
+        else:
+            opaque = self.get(source, degrees, width, height, 1.0)
+            assert opaque is not None
+            image = opaque.copy()
+            image.set_alpha(min(255, level * 256 // ALPHA_LEVELS))
+        self._entries[key] = (source, image)
+        if len(self._entries) > self.capacity:
+            self._entries.popitem(last=False)
+        return image
+
+    def invalidate(self, source: pygame.Surface) -> None:
+        """Forget every copy of ``source`` (after drawing on it, or when it is thrown away)."""
+        ident = id(source)
+        for key in [key for key in self._entries if key[0] == ident]:
+            del self._entries[key]
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self.hits = 0
+        self.misses = 0
+
+
+SURFACE_CACHE: Final = SurfaceCache()
+"""The cache sprites share unless given their own."""
