@@ -1,0 +1,389 @@
+"""Shanten, waits, ukeire and the readings of a complete hand.
+
+Every function takes the **concealed** tiles as a 34-entry count vector (see
+:func:`game.engine.tiles.counts_of`) and ``sets``: how many sets the concealed part must still
+form, that is the win's sets (4 for riichi and EMA, 5 for the 16-tile Taiwanese game) minus the
+melds on the table. The concealed part then holds ``3 * sets + 1`` tiles between turns and
+``3 * sets + 2`` after a draw or claim.
+
+**Shanten** is the number of tiles a hand is away from tenpai: ``-1`` complete, ``0`` tenpai.
+It is exact and respects the four copies of a kind: it counts the fewest draws that reach a
+complete hand which never needs a fifth copy of a kind (the ``mahjong`` library and
+majiang-core agree with it on every tested hand). So ``1111z`` plus four sets is one-shanten,
+not tenpai: it can only wait on a fifth East. Copies held in melds or seen on the table are not
+counted against the limit; :func:`ukeire` is where visible tiles enter.
+
+**Waits** are structural: the kinds that would make the hand complete, *including* a kind the
+hand already holds four of. Rule code decides what such a wait means (for riichi and EMA a hand
+whose only wait is a kind it holds all four of is noten); :func:`playable_waits` drops them.
+
+The look-ups come from ``_shanten_tables.py``, built by ``_shanten_build.py`` (see there for the
+idea): a suit pattern is cut into a 5-kind prefix and a 4-kind suffix, two small dicts give a row
+and a column, one byte gives the suit's distance vector, and three more look-ups combine the
+three suits and the honours. A call costs a couple of microseconds in pure Python.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import zlib
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
+from sys import byteorder
+from typing import Final, Literal
+
+from . import _shanten_tables as _t
+
+__all__ = [
+    "Arrangement",
+    "arrangements",
+    "is_complete",
+    "playable_waits",
+    "shanten",
+    "shanten_chiitoitsu",
+    "shanten_kokushi",
+    "shanten_normal",
+    "ukeire",
+    "waits",
+]
+
+NUM_KINDS: Final = 34
+MAX_SETS: Final = 5
+_WIDTH: Final = MAX_SETS + 1  # entries per pair-row of a distance vector
+_KOKUSHI_KINDS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_kokushi_tiles = itemgetter(*_KOKUSHI_KINDS)
+
+
+# --- the tables -------------------------------------------------------------------------------
+
+
+def _load() -> tuple[
+    dict[bytes, bytes], dict[bytes, int], dict[bytes, int], list[list[int]], list[list[int]], list[list[bytes]]
+]:
+    blob = zlib.decompress(base64.b85decode(_t.BLOB))
+    parts = {name: blob[start : start + size] for name, start, size in _t.LAYOUT}
+
+    def u16(name: str) -> list[int]:
+        arr = array("H")
+        arr.frombytes(parts[name])
+        if byteorder == "big":
+            arr.byteswap()
+        return arr.tolist()
+
+    def group(prefix: str, split: int, size: int, cols: int) -> tuple[dict[bytes, bytes], dict[bytes, int]]:
+        cells = parts[f"{prefix}_cells"]
+        rows = u16(f"{prefix}_prefix_row")
+        col_of = u16(f"{prefix}_suffix_col")
+        pre = {bytes(p): cells[r * cols : (r + 1) * cols] for p, r in zip(_patterns(split), rows, strict=True)}
+        suf = {bytes(s): c for s, c in zip(_patterns(size - split), col_of, strict=True)}
+        return pre, suf
+
+    suit_pre, suit_suf = group("suit", 5, 9, _t.SUIT_COLS)
+    honor_pre, honor_suf = group("honor", 4, 7, _t.HONOR_COLS)
+    # all 5**7 honour patterns in one dict: one look-up instead of two on the hot path
+    honors = {pre + suf: row[col] for pre, row in honor_pre.items() for suf, col in honor_suf.items()}
+    n_suit, n_mixed, n_honor = len(_t.SUIT_VECTORS), _t.MIXED_COUNT, len(_t.HONOR_VECTORS)
+    two_flat, three_flat = u16("two"), u16("three")
+    two = [two_flat[i * n_suit : (i + 1) * n_suit] for i in range(n_suit)]
+    three = [three_flat[i * n_suit : (i + 1) * n_suit] for i in range(n_mixed)]
+    final_flat = parts["final"]
+    per_sets = n_mixed * n_honor
+    final = [
+        [final_flat[s * per_sets + i * n_honor : s * per_sets + (i + 1) * n_honor] for i in range(n_mixed)]
+        for s in range(_WIDTH)
+    ]
+    return suit_pre, suit_suf, honors, two, three, final
+
+
+def _patterns(length: int) -> Iterator[tuple[int, ...]]:
+    """Count patterns in the build's order (itertools.product over 0..4)."""
+    return itertools.product(range(5), repeat=length)
+
+
+_SUIT_PRE, _SUIT_SUF, _HONORS, _TWO, _THREE, _FINAL = _load()
+# one C call cuts a hand into the look-up keys: each suit's prefix and suffix, then the honours
+_cut = itemgetter(slice(0, 5), slice(5, 9), slice(9, 14), slice(14, 18), slice(18, 23), slice(23, 27), slice(27, 34))
+_SUIT_VEC: Final = _t.SUIT_VECTORS
+_HONOR_VEC: Final = _t.HONOR_VECTORS
+
+
+def _bad_counts(counts: Sequence[int]) -> ValueError:
+    return ValueError(f"a count vector needs 34 entries of 0..4, got {list(counts)}")
+
+
+# --- shanten ----------------------------------------------------------------------------------
+
+
+def shanten_normal(counts: Sequence[int], sets: int = 4) -> int:
+    """Shanten of the "sets + one pair" form (``-1`` = complete)."""
+    try:
+        m1, m2, p1, p2, s1, s2, z = _cut(bytes(counts))
+        return _FINAL[sets][_THREE[_TWO[_SUIT_PRE[m1][_SUIT_SUF[m2]]][_SUIT_PRE[p1][_SUIT_SUF[p2]]]][
+            _SUIT_PRE[s1][_SUIT_SUF[s2]]
+        ]][_HONORS[z]] - 1
+    except KeyError:
+        raise _bad_counts(counts) from None
+
+
+def shanten_chiitoitsu(counts: Sequence[int]) -> int:
+    """Shanten toward seven *distinct* pairs: four of a kind is one pair, not two."""
+    b = bytes(counts)
+    kinds = NUM_KINDS - b.count(0, 0, NUM_KINDS)
+    pairs = kinds - b.count(1, 0, NUM_KINDS)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def shanten_kokushi(counts: Sequence[int]) -> int:
+    """Shanten toward the thirteen orphans."""
+    t: tuple[int, ...] = _kokushi_tiles(counts)
+    missing = t.count(0)
+    return missing - 1 if t.count(1) + missing < 13 else missing
+
+
+def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi: bool = True) -> int:
+    """The least shanten over the forms that apply.
+
+    Seven pairs and thirteen orphans count only when ``sets == 4`` (13 or 14 concealed tiles, no
+    melds in a four-set game); pass ``False`` where the rules lack them (the 16-tile game with
+    one meld also has ``sets == 4``). Neither the tile count nor the vector's length (34) is
+    checked here: this is the hot path.
+    """
+    b = bytes(counts)
+    try:
+        m1, m2, p1, p2, s1, s2, z = _cut(b)
+        best: int = _FINAL[sets][_THREE[_TWO[_SUIT_PRE[m1][_SUIT_SUF[m2]]][_SUIT_PRE[p1][_SUIT_SUF[p2]]]][
+            _SUIT_PRE[s1][_SUIT_SUF[s2]]
+        ]][_HONORS[z]] - 1
+    except KeyError:
+        raise _bad_counts(counts) from None
+    if sets != 4 or best < 0:
+        return best
+    if chiitoitsu:
+        kinds = 34 - b.count(0)
+        # 14 tiles hold at most 14 - kinds pairs, so seven pairs is at least kinds - 8: count
+        # the pairs only when that bound could beat the normal form
+        if kinds - 8 < best:
+            pairs = kinds - b.count(1)
+            c = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+            if c < best:
+                best = c
+    # thirteen orphans is at least (honour kinds missing) - 1: count only when that could win
+    if kokushi and z.count(0) - 1 < best:
+        t = _kokushi_tiles(b)
+        missing = t.count(0)
+        k = missing - 1 if t.count(1) + missing < 13 else missing
+        if k < best:
+            best = k
+    return best
+
+
+# --- complete hands and waits -----------------------------------------------------------------
+
+
+def _group_vector(g: bytes, suited: bool) -> tuple[int, ...]:
+    """The distance vector of one suit (9 counts) or of the honours (7 counts)."""
+    if suited:
+        return _SUIT_VEC[_SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]]]
+    return _HONOR_VEC[_HONORS[g]]
+
+
+def _group_complete(g: bytes, suited: bool, pair: bool) -> bool:
+    """Whether the tiles of one group read exactly as sets (and one pair when ``pair``)."""
+    n = sum(g)
+    if n % 3 != (2 if pair else 0):
+        return False
+    if max(g) > 4:  # only waits on a held fourth copy get here
+        base = 0 if suited else 27
+        counts = [0] * NUM_KINDS
+        counts[base : base + len(g)] = g
+        return next(_readings(counts, 0, n // 3, pair), None) is not None
+    return _group_vector(g, suited)[(_WIDTH if pair else 0) + n // 3] == 0
+
+
+_GROUPS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_BUMP: Final = tuple(bytes((c + 1,)) for c in range(5))
+
+
+def _group_waits(g: bytes, start: int, suited: bool, pair: bool) -> list[int]:
+    """Kinds of this group whose addition makes the group complete (with a pair if ``pair``)."""
+    out = []
+    size = len(g)
+    for i in range(size):
+        if suited:
+            if not any(g[max(0, i - 2) : i + 3]):
+                continue
+        elif not g[i]:
+            continue
+        if _group_complete(g[:i] + _BUMP[g[i]] + g[i + 1 :], suited, pair):
+            out.append(start + i)
+    return out
+
+
+def _check_size(total: int, sets: int, extra: int) -> None:
+    if not 0 <= sets <= MAX_SETS or total != 3 * sets + extra:
+        raise ValueError(f"{total} concealed tiles do not fit {sets} sets (+{extra})")
+
+
+def waits(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi: bool = True) -> list[int]:
+    """The sorted kinds that complete a ``3 * sets + 1`` hand, in any applicable form.
+
+    A kind the hand already holds four of is *included* when it would complete the hand
+    structurally; see :func:`playable_waits` for the list without them.
+    """
+    b = bytes(counts)
+    _check_size(sum(b), sets, 1)
+    out: set[int] = set()
+    residues = [sum(b[start:end]) % 3 for start, end, _ in _GROUPS]
+    ones = residues.count(1)
+    twos = residues.count(2)
+    if ones == 1 and twos == 0:
+        h = residues.index(1)
+        if all(
+            _group_complete(b[s:e], suited, False) for j, (s, e, suited) in enumerate(_GROUPS) if j != h
+        ):
+            s, e, suited = _GROUPS[h]
+            out.update(_group_waits(b[s:e], s, suited, True))
+    elif twos == 2 and ones == 0:
+        paired = [j for j, r in enumerate(residues) if r == 2]
+        if all(
+            _group_complete(b[s:e], suited, False)
+            for j, (s, e, suited) in enumerate(_GROUPS)
+            if j not in paired
+        ):
+            for h, other in (paired, paired[::-1]):
+                so, eo, suited_o = _GROUPS[other]
+                if _group_complete(b[so:eo], suited_o, True):
+                    s, e, suited = _GROUPS[h]
+                    out.update(_group_waits(b[s:e], s, suited, False))
+    if sets == 4:
+        if chiitoitsu and b.count(2) == 6 and b.count(1) == 1:
+            out.add(b.index(1))
+        if kokushi:
+            t = _kokushi_tiles(b)
+            if sum(t) == 13:
+                missing = t.count(0)
+                if missing == 0:
+                    out.update(_KOKUSHI_KINDS)
+                elif missing == 1 and max(t) == 2:
+                    out.add(_KOKUSHI_KINDS[t.index(0)])
+    return sorted(out)
+
+
+def playable_waits(
+    counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi: bool = True
+) -> list[int]:
+    """:func:`waits` without the kinds whose four copies are all in the concealed hand."""
+    return [k for k in waits(counts, sets, chiitoitsu, kokushi) if counts[k] < 4]
+
+
+def is_complete(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi: bool = True) -> bool:
+    """Whether a ``3 * sets + 2`` hand is a winning shape (no yaku or tai check)."""
+    b = bytes(counts)
+    _check_size(sum(b), sets, 2)
+    if max(b) > 4:
+        raise _bad_counts(counts)
+    if shanten_normal(b, sets) == -1:
+        return True
+    if sets != 4:
+        return False
+    if chiitoitsu and b.count(2) == 7:
+        return True
+    return kokushi and shanten_kokushi(b) == -1
+
+
+# --- readings of a complete hand --------------------------------------------------------------
+
+
+SetKind = Literal["chi", "pon"]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One reading of a complete hand: the pair's kind and the concealed sets, sorted.
+
+    A set is ``("chi", lowest kind)`` or ``("pon", kind)``.
+    """
+
+    pair: int
+    sets: tuple[tuple[SetKind, int], ...]
+
+
+def _readings(counts: list[int], k: int, sets: int, pair: bool) -> Iterator[tuple[int, list[tuple[SetKind, int]]]]:
+    """Every way to read ``counts`` (from kind ``k`` on) as ``sets`` sets and one pair if ``pair``.
+
+    At the lowest kind still held, decide at once how many of its copies go to the pair, a
+    pon and runs starting there, so each reading comes out exactly once. Yields the pair's
+    kind (-1 when none) and the sets.
+    """
+    while k < NUM_KINDS and not counts[k]:
+        k += 1
+    if k == NUM_KINDS:
+        if sets == 0 and not pair:
+            yield -1, []
+        return
+    c = counts[k]
+    can_run = k < 27 and k % 9 <= 6
+    for pair_here in (1, 0) if pair else (0,):
+        for pon in (0, 1):
+            runs = c - 2 * pair_here - 3 * pon
+            if runs < 0 or pon + runs > sets or (runs and not can_run):
+                continue
+            if runs and (counts[k + 1] < runs or counts[k + 2] < runs):
+                continue
+            counts[k] = 0
+            if runs:
+                counts[k + 1] -= runs
+                counts[k + 2] -= runs
+            for got_pair, rest in _readings(counts, k + 1, sets - pon - runs, pair and not pair_here):
+                pons: list[tuple[SetKind, int]] = [("pon", k)] * pon
+                chis: list[tuple[SetKind, int]] = [("chi", k)] * runs
+                head = pons + chis
+                yield (k if pair_here else got_pair), head + rest
+            counts[k] = c
+            if runs:
+                counts[k + 1] += runs
+                counts[k + 2] += runs
+
+
+def arrangements(counts: Sequence[int], sets: int = 4) -> list[Arrangement]:
+    """Every distinct reading of a complete ``3 * sets + 2`` hand as one pair and ``sets`` sets.
+
+    Empty when the hand has no such reading (seven pairs and thirteen orphans are not readings).
+    Used where the reading matters: EMA's riichi ankan rule and Taiwanese tai.
+    """
+    work = list(counts)
+    _check_size(sum(work), sets, 2)
+    out = {Arrangement(pair, tuple(sorted(found))) for pair, found in _readings(work, 0, sets, True)}
+    return sorted(out, key=lambda a: (a.pair, a.sets))
+
+
+# --- ukeire -----------------------------------------------------------------------------------
+
+
+def ukeire(
+    counts: Sequence[int],
+    sets: int = 4,
+    visible: Sequence[int] | None = None,
+    chiitoitsu: bool = True,
+    kokushi: bool = True,
+) -> tuple[list[int], int]:
+    """For a ``3 * sets + 1`` hand: the kinds whose draw lowers shanten, and how many of them
+    are still unseen (4 minus the copies in the hand and in ``visible``: discards, melds,
+    dora indicators)."""
+    work = list(counts)
+    _check_size(sum(work), sets, 1)
+    base = shanten(work, sets, chiitoitsu, kokushi)
+    kinds: list[int] = []
+    unseen = 0
+    for k in range(NUM_KINDS):
+        if work[k] >= 4:
+            continue
+        work[k] += 1
+        if shanten(work, sets, chiitoitsu, kokushi) < base:
+            kinds.append(k)
+            unseen += max(0, 4 - counts[k] - (visible[k] if visible is not None else 0))
+        work[k] -= 1
+    return kinds, unseen
