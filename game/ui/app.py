@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
-
 
 def run_app(*, smoke: bool = False, frames: int = 120, screenshot: str = "") -> int:
     if smoke:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # One AI hand drawn headless, a screenshot, exit 0: the proof a bundle works (game.ui.smoke).
+        from game.ui.smoke import run_smoke
+
+        return run_smoke(frames, screenshot)
     import pygame
 
     pygame.init()
