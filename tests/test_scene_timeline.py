@@ -141,3 +141,18 @@ def test_real_clock_clamps_a_stall() -> None:
     time.sleep(0.08)
     assert clock.tick() == 0.05
     assert 0.0 <= clock.tick() <= 0.05
+
+
+def test_cancel_stops_an_action_where_it_is() -> None:
+    timeline = Timeline()
+    thing = Thing()
+    lift = timeline.run(Tween(thing, "x", 1.0, 1.0))
+    first = timeline.enqueue(Delay(1.0))
+    log: list[str] = []
+    timeline.enqueue(Call(log.append, "next"))
+    timeline.update(0.5)
+    assert timeline.cancel(lift) and not timeline.cancel(lift)
+    assert timeline.cancel(first)
+    timeline.update(0.5)
+    assert thing.x == 0.5 and not lift.done
+    assert log == ["next"] and timeline.idle

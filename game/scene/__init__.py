@@ -1,7 +1,19 @@
 """The scene graph: a retained node tree drawn with pygame, and the tweens that move it.
 
 It knows nothing of mahjong: the presenter in ``game.ui`` builds tiles out of these nodes and
-turns engine events into actions on a ``Timeline``.
+turns engine events into actions on a ``Timeline``::
+
+    root = Node()
+    river = root.add_child(Node(400, 300, rotation=90))      # a seat turned clockwise
+    tile = river.add_child(Sprite(face, 0, 0, hittable=True, tag=57))
+    timeline.enqueue(Sequence(                                # one unit per engine event
+        Tween(tile, {"x": 120, "y": 40}, duration=0.25, ease="out_cubic"),
+        Tween(tile, "stretch_x", 0.0, 0.08),                  # turn the tile over...
+        Call(setattr, tile, "image", back),
+        Tween(tile, "stretch_x", 1.0, 0.08),                  # ...and back
+    ))
+    # each frame: timeline.update(clock.tick()); root.draw(screen)
+    # AI seats act only when timeline.idle; the "skip" button calls timeline.skip_all()
 """
 
 from __future__ import annotations

@@ -102,6 +102,17 @@ class Timeline:
                 unit.finish()
         raise RuntimeError(f"skip_all: callbacks still adding actions after {MAX_SKIP_ROUNDS} rounds")
 
+    def cancel(self, action: Action) -> bool:
+        """Stop ``action`` where it is, without finishing it (a hover lift when the pointer
+        leaves); True if it was running or queued. A cancelled unit lets the next one start."""
+        if action in self._running:
+            self._running.remove(action)
+            return True
+        if action in self._units:
+            self._units.remove(action)
+            return True
+        return False
+
     def clear(self) -> None:
         """Drop everything without finishing it (before rebuilding the scene from the truth)."""
         self._running.clear()
