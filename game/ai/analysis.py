@@ -1,0 +1,481 @@
+"""Hand and table analysis for the AI levels: what is seen, acceptance, danger and value.
+
+Everything here reads an :class:`Observation` (or count vectors built from one) and nothing else,
+so a level built on it cannot peek. The numbers are estimates tuned to be *ordered* right (a
+middle non-suji tile is more dangerous than a suji terminal, a wider wait wins more often); their
+absolute size only matters where push and fold weigh one against the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.meld import Meld, MeldKind
+from game.engine.observation import Observation
+from game.engine.profile import RuleProfile
+from game.engine.shanten import shanten, waits
+from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, dora_from_indicator, is_red, kind_of
+
+NUM_KINDS = 34
+SIMPLE = tuple(k < 27 and k % 9 not in (0, 8) for k in range(NUM_KINDS))
+
+
+# --- what the seat can see ----------------------------------------------------------------------
+
+
+def hand_counts(tiles: Sequence[int]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        if t < FLOWER_ID_BASE:
+            counts[t >> 2] += 1
+    return counts
+
+
+def table_counts(obs: Observation) -> list[int]:
+    """Tiles face up on the table: discards (a called one only once, in its meld), melds and
+    dora indicators. The seat's own concealed tiles are not included."""
+    seen = [0] * NUM_KINDS
+    for view in obs.seats:
+        for t, called in zip(view.discards, view.discard_called, strict=False):
+            if not called:
+                seen[t >> 2] += 1
+        for m in view.melds:
+            for t in m.tiles:
+                seen[t >> 2] += 1
+    for t in obs.dora_indicators:
+        seen[t >> 2] += 1
+    return seen
+
+
+def unseen_counts(obs: Observation) -> list[int]:
+    """Copies of each kind this seat has not seen anywhere (in others' hands or the wall)."""
+    seen = table_counts(obs)
+    mine = hand_counts(obs.hand)
+    return [max(0, 4 - seen[k] - mine[k]) for k in range(NUM_KINDS)]
+
+
+def dora_values(obs: Observation) -> list[int]:
+    """Han each kind is worth as dora (several indicators may point at one kind)."""
+    out = [0] * NUM_KINDS
+    for t in obs.dora_indicators:
+        out[dora_from_indicator(t >> 2)] += 1
+    return out
+
+
+# --- acceptance -----------------------------------------------------------------------------------
+
+
+def neighbourhood(counts: Sequence[int]) -> list[int]:
+    """Kinds whose draw may improve a normal-form hand: held kinds and suited kinds within two."""
+    out: set[int] = set()
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            out.add(k)
+            if k < 27:
+                base = k - k % 9
+                for d in (-2, -1, 1, 2):
+                    j = k + d
+                    if base <= j < base + 9:
+                        out.add(j)
+    return sorted(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A ``3n+1`` hand's distance from a win and what improves it."""
+
+    shanten: int
+    kinds: tuple[int, ...]  # kinds whose draw lowers shanten
+    accept: int  # unseen copies of those kinds
+
+
+def shape_of(counts: list[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]) -> Shape:
+    """Shanten and acceptance; ``counts`` is restored before returning.
+
+    With seven pairs or thirteen orphans possible any kind can help, so every kind is tried;
+    otherwise only the neighbourhood, which gives the same answer for the normal form.
+    """
+    chi, kok = specials
+    sh = shanten(counts, sets, chi, kok)
+    kinds: list[int] = []
+    accept = 0
+    pool = range(NUM_KINDS) if (chi or kok) else neighbourhood(counts)
+    for k in pool:
+        u = unseen[k]
+        if u <= 0 or counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten(counts, sets, chi, kok) < sh:
+            kinds.append(k)
+            accept += u
+        counts[k] -= 1
+    return Shape(sh, tuple(kinds), accept)
+
+
+def playable_waits(counts: list[int], sets: int, specials: tuple[bool, bool]) -> list[int]:
+    """Waits of a tenpai ``3n+1`` hand, without kinds it holds all four of."""
+    return [k for k in waits(counts, sets, *specials) if counts[k] < 4]
+
+
+def best_wait_after(counts: list[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]) -> int:
+    """For a tenpai-after-discard ``3n+2`` hand: the widest wait (unseen tiles) over its discards."""
+    best = 0
+    chi, kok = specials
+    for k in range(NUM_KINDS):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        if shanten(counts, sets, chi, kok) == 0:
+            w = sum(unseen[j] for j in playable_waits(counts, sets, specials))
+            best = max(best, w)
+        counts[k] += 1
+    return best
+
+
+# --- win chance -----------------------------------------------------------------------------------
+
+
+def win_chance(sh: int, accept: int, obs: Observation, *, wait_after: float = 5.0, ron: bool = True) -> float:
+    """A rough chance to win the hand from here: geometric draws toward tenpai, then a wait.
+
+    ``accept`` is unseen improving tiles (the wait itself when ``sh == 0``); draws left are the
+    live wall shared by four seats. Ron roughly doubles the chances of a tenpai hand (three
+    other rivers), less when the hand cannot ron. Someone else winning first is one factor.
+    """
+    if sh < 0:
+        return 1.0
+    draws = max(0.0, obs.live_tiles_left / 4.0)
+    pool = max(20, sum(unseen_counts_cached(obs)))
+    boost = 1.8 if ron else 1.0
+    if sh == 0:
+        q = min(0.95, accept * boost / pool)
+        return 0.8 * (1.0 - float((1.0 - q) ** draws))
+    # reach tenpai first: time is spent, then the typical wait applies to the rest
+    q = min(0.95, accept / pool)
+    if q <= 0:
+        return 0.0
+    p = 1.0
+    left = draws
+    for step in range(sh):
+        reach = 1.0 - (1.0 - q) ** left
+        p *= reach
+        spent = min(left, 1.0 / q)
+        left = max(0.0, left - spent)
+        q = min(0.95, max(q * 0.7, 4.0 / pool)) if step + 1 < sh else q
+    q_wait = min(0.95, wait_after * boost / pool)
+    return p * 0.8 * (1.0 - float((1.0 - q_wait) ** left))
+
+
+_UNSEEN_CACHE: dict[int, tuple[Observation, list[int]]] = {}
+
+
+def unseen_counts_cached(obs: Observation) -> list[int]:
+    """:func:`unseen_counts`, computed once per observation (the levels ask many times)."""
+    hit = _UNSEEN_CACHE.get(id(obs))
+    if hit is not None and hit[0] is obs:
+        return hit[1]
+    value = unseen_counts(obs)
+    _UNSEEN_CACHE.clear()
+    _UNSEEN_CACHE[id(obs)] = (obs, value)
+    return value
+
+
+# --- danger ---------------------------------------------------------------------------------------
+
+# Weights of the wait shapes a tile can deal into (per-tile deal-in rate against a riichi comes
+# out near the published Tenhou figures: middle non-suji ~13 %, suji terminal ~1 %).
+_RYANMEN = 0.055
+_PENCHAN = 0.025
+_KANCHAN = 0.02
+_PAIR = 0.012
+_HONOUR = (0.0, 0.015, 0.04, 0.06, 0.065)  # by unseen copies
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """An opponent who may be tenpai: ``level`` is the chance weight, ``value`` the points at stake."""
+
+    seat: int
+    level: float
+    value: float
+    riichi: bool
+    safe: frozenset[int]  # kinds that cannot (or can hardly) deal into this seat
+    furiten_safe: bool  # whether safe kinds are truly safe (furiten exists in the rules)
+    suits: frozenset[int] | None = None  # a flush threat's suits (0..2) and 3 = honours
+    dragons: bool = False  # holds two dragon sets: the third dragon feeds a big hand
+
+
+def _availability(unseen: int) -> float:
+    """How possible a two-tile shape is given the unseen copies of one of its tiles."""
+    return (0.0, 0.35, 0.8, 1.0, 1.0)[max(0, min(4, unseen))]
+
+
+def kind_danger(kind: int, safe: frozenset[int], unseen: Sequence[int]) -> float:
+    """Chance that a kind deals into one tenpai hand with ordinary waits (suji, kabe, one-chance)."""
+    if kind in safe:
+        return 0.0
+    if kind >= 27:
+        return _HONOUR[max(0, min(4, unseen[kind] + 1))] if unseen[kind] else 0.0
+    base = kind - kind % 9
+    r = kind % 9
+    d = 0.0
+    # two-sided waits: shape (r+1, r+2) waits r and r+3; shape (r-2, r-1) waits r-3 and r
+    if r + 2 <= 8:
+        av = min(_availability(unseen[kind + 1]), _availability(unseen[kind + 2]))
+        if r + 3 <= 8:
+            if kind + 3 not in safe:
+                d += _RYANMEN * av
+        else:
+            d += _PENCHAN * av
+    if r - 2 >= 0:
+        av = min(_availability(unseen[kind - 1]), _availability(unseen[kind - 2]))
+        if r - 3 >= 0:
+            if kind - 3 not in safe:
+                d += _RYANMEN * av
+        else:
+            d += _PENCHAN * av
+    if 1 <= r <= 7:
+        d += _KANCHAN * min(_availability(unseen[kind - 1]), _availability(unseen[kind + 1]))
+    u = unseen[kind]
+    d += _PAIR * (1.0 if u >= 2 else 0.5 if u == 1 else 0.0)
+    del base
+    return d
+
+
+def is_suji(kind: int, safe: frozenset[int]) -> bool:
+    """Both two-sided waits on this suited kind are ruled out by safe tiles three away."""
+    if kind >= 27:
+        return False
+    r = kind % 9
+    low = r - 3 < 0 or (kind - 3) in safe
+    high = r + 3 > 8 or (kind + 3) in safe
+    return low and high
+
+
+def safe_kinds(obs: Observation, seat: int) -> frozenset[int]:
+    """Kinds that cannot win for ``seat``: its own discards (furiten), and, after its riichi,
+    every tile the others discarded since. Discards are not timestamped across seats, so the
+    cut in each river is reckoned from turn order, one step later per call that seat made
+    (erring toward calling a tile unsafe)."""
+    view = obs.seats[seat]
+    out = {t >> 2 for t in view.discards}
+    if view.riichi and view.riichi_index is not None:
+        r = view.riichi_index
+        pos_t = (seat - obs.dealer) % 4
+        for other in obs.seats:
+            if other.seat == seat:
+                continue
+            pos = (other.seat - obs.dealer) % 4
+            cut = r + 1 if pos < pos_t else r
+            cut += sum(1 for m in other.melds if m.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN))
+            out.update(t >> 2 for t in other.discards[cut:])
+    if obs.last_discard is not None and obs.last_discard[0] != seat and view.riichi:
+        # the seat passed on the tile now on the table only if it is not asked; unknown: skip
+        pass
+    return frozenset(out)
+
+
+def tile_danger(kind: int, threats: Sequence[Threat], unseen: Sequence[int]) -> tuple[float, float]:
+    """(chance of dealing in, expected points lost) for discarding one kind."""
+    p_total = 0.0
+    loss = 0.0
+    for th in threats:
+        d = kind_danger(kind, th.safe, unseen)
+        if kind in th.safe and not th.furiten_safe:
+            d = 0.25 * kind_danger(kind, frozenset(), unseen)
+        mult = 1.0
+        if th.suits is not None:
+            suit = 3 if kind >= 27 else kind // 9
+            mult = 2.2 if suit in th.suits else 0.15
+        if th.dragons and kind in DRAGONS:
+            mult = max(mult, 4.0)
+        p = min(0.6, d * mult) * th.level
+        p_total += p
+        loss += p * th.value
+    return p_total, loss
+
+
+# --- value ------------------------------------------------------------------------------------------
+
+_POINTS_BY_HAN = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
+
+
+def points_for_han(han: float, dealer: bool) -> float:
+    """Typical ron points for a (fractional) han count, 30 fu below mangan."""
+    han = max(0.0, min(13.0, han))
+    lo = int(han)
+    hi = min(13, lo + 1)
+    frac = han - lo
+    pts = _POINTS_BY_HAN[lo] * (1 - frac) + _POINTS_BY_HAN[hi] * frac
+    return pts * (1.5 if dealer else 1.0)
+
+
+def yakuhai_kinds(obs: Observation, seat: int) -> dict[int, int]:
+    """Honour kinds whose set is worth a yaku (or tai) for ``seat``, with how many."""
+    out = {k: 1 for k in DRAGONS}
+    seat_wind = WINDS[obs.seats[seat].wind]
+    round_wind = WINDS[obs.round_wind % 4]
+    out[seat_wind] = out.get(seat_wind, 0) + 1
+    out[round_wind] = out.get(round_wind, 0) + 1
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """The yaku a hand can still reach (riichi profiles), for call and open-hand decisions."""
+
+    yakuhai: bool
+    tanyao: bool
+    flush: bool
+    toitoi: bool
+
+    @property
+    def any(self) -> bool:
+        return self.yakuhai or self.tanyao or self.flush or self.toitoi
+
+
+def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], yakuhai: dict[int, int], profile: RuleProfile, slack: int) -> Paths:
+    """Which yaku an open hand can still make; ``slack`` off-pattern concealed tiles are allowed
+    (tiles the hand will discard on the way)."""
+    meld_kinds = [m.first_kind for m in melds]
+    pons = [m.first_kind for m in melds if m.kind is not MeldKind.CHI]
+    has_yakuhai = any(k in yakuhai for k in pons) or any(counts[k] >= 2 for k in yakuhai)
+    tanyao = False
+    if profile.score.open_tanyao:
+        meld_ok = all(all(SIMPLE[k] for k in m.kinds) for m in melds)
+        outside = sum(counts[k] for k in range(NUM_KINDS) if not SIMPLE[k])
+        tanyao = meld_ok and outside <= slack
+    flush = False
+    for suit in range(3):
+        lo, hi = suit * 9, suit * 9 + 9
+        if all(lo <= k < hi or k >= 27 for k in meld_kinds):
+            off = sum(counts[k] for k in range(27) if not lo <= k < hi)
+            if off <= slack:
+                flush = True
+                break
+    toitoi = False
+    if all(m.kind is not MeldKind.CHI for m in melds):
+        groups = sum(1 for k in range(NUM_KINDS) if counts[k] >= 2)
+        need = len(counts) and (sum(counts) // 3)
+        toitoi = groups >= need + 1 - max(0, 1 - slack) and groups >= 3
+    return Paths(has_yakuhai, tanyao, flush, toitoi)
+
+
+def wait_has_yaku(counts: list[int], wait: int, melds: Sequence[Meld], yakuhai: dict[int, int], profile: RuleProfile) -> bool:
+    """Whether an open hand completed by ``wait`` shows a yaku (yakuhai, tanyao, flush, toitoi)."""
+    counts[wait] += 1
+    try:
+        paths = yaku_paths(counts, melds, yakuhai, profile, 0)
+        if paths.tanyao or paths.flush:
+            return True
+        if any(m.first_kind in yakuhai for m in melds if m.kind is not MeldKind.CHI):
+            return True
+        if any(counts[k] >= 3 for k in yakuhai):
+            return True
+        # all triplets and one pair
+        return (
+            all(m.kind is not MeldKind.CHI for m in melds)
+            and all(c in (0, 2, 3) for c in counts)
+            and sum(1 for c in counts if c == 2) == 1
+        )
+    finally:
+        counts[wait] -= 1
+
+
+def red_count(tiles: Sequence[int]) -> int:
+    return sum(1 for t in tiles if is_red(t))
+
+
+def estimate_han(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    obs: Observation,
+    profile: RuleProfile,
+    *,
+    reds: int,
+    closed: bool,
+    riichi: bool,
+) -> float:
+    """Expected han of a hand (riichi profiles) or tai (Taiwanese), counting likely yaku softly."""
+    seat = obs.seat
+    yakuhai = yakuhai_kinds(obs, seat)
+    all_counts = list(counts)
+    for m in melds:
+        for k in m.kinds:
+            all_counts[k] += 1
+    if profile.tai.enabled:
+        return _estimate_tai(counts, all_counts, melds, obs, profile, yakuhai, closed)
+    dora = dora_values(obs)
+    han = float(sum(all_counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])) + reds
+    for k, mult in yakuhai.items():
+        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
+            han += mult
+        elif counts[k] == 2:
+            han += 0.45 * mult
+    outside = sum(all_counts[k] for k in range(NUM_KINDS) if not SIMPLE[k])
+    if closed or profile.score.open_tanyao:
+        han += 1.0 if outside == 0 else 0.4 if outside == 1 and closed else 0.0
+    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    honours = sum(all_counts[27:])
+    total = sum(all_counts)
+    top = max(suits)
+    if top + honours >= total - 2 and top >= 7:
+        flush_han = (3 if closed else 2) if honours else (6 if closed else 5)
+        han += flush_han * (1.0 if top + honours == total else 0.4)
+    if closed:
+        han += 0.5  # menzen tsumo, pinfu, ura and ippatsu chances
+        if riichi:
+            han += 1.0
+    return han
+
+
+def _estimate_tai(
+    counts: Sequence[int],
+    all_counts: Sequence[int],
+    melds: Sequence[Meld],
+    obs: Observation,
+    profile: RuleProfile,
+    yakuhai: dict[int, int],
+    closed: bool,
+) -> float:
+    tai_rules = profile.tai
+    tai = 0.0
+    if closed:
+        tai += tai_rules.menqing + 0.35 * max(0, tai_rules.menqing_zimo_bundle - tai_rules.menqing)
+    else:
+        tai += 0.3 * tai_rules.zimo
+    for k, mult in yakuhai.items():
+        per = tai_rules.dragon_pung if k in DRAGONS else tai_rules.seat_wind
+        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
+            tai += per * mult
+        elif counts[k] == 2:
+            tai += 0.4 * per * mult
+    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    honours = sum(all_counts[27:])
+    total = sum(all_counts)
+    top = max(suits)
+    if top + honours >= total - 2 and top >= 8:
+        full = tai_rules.hunyise if honours else tai_rules.qingyise
+        tai += full * (1.0 if top + honours == total else 0.4)
+    own = obs.me.flowers
+    tai += tai_rules.flower_tai * sum(1 for f in own if (f - FLOWER_ID_BASE) % 4 == obs.me.wind)
+    return tai
+
+
+def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:
+    """Points a win of this estimated value brings (tai converted for Taiwanese)."""
+    dealer = obs.dealer == obs.seat
+    if profile.tai.enabled:
+        t = profile.tai
+        extra = t.dealer_base if dealer else 0
+        return float(t.base + t.tai_value * (han + extra))
+    return points_for_han(max(1.0, han), dealer)
+
+
+def meld_kind_of(action_kind: str) -> MeldKind:
+    return {"chi": MeldKind.CHI, "pon": MeldKind.PON}.get(action_kind, MeldKind.DAIMINKAN)
+
+
+def tile_kinds(tiles: Sequence[int]) -> list[int]:
+    return [kind_of(t) for t in tiles]

@@ -1,0 +1,545 @@
+"""The AI levels the player sits against: ``easy``, ``normal`` and ``hard``, for every profile.
+
+One class plays all three; the level switches what it weighs:
+
+* ``easy`` plays for shanten, sometimes picks a random discard among those that keep it, never
+  defends and only calls a value-honour pon.
+* ``normal`` plays for acceptance (ukeire), declares riichi whenever it can and folds against a
+  riichi with genbutsu, then suji, when its own hand is far.
+* ``hard`` weighs every discard as ``win chance × hand value − deal-in chance × threat value``:
+  acceptance and the wait after the next draw, dora, red fives and yaku paths (tai in
+  Taiwanese), a danger estimate per tile against every threat (genbutsu, suji, kabe, one-chance,
+  honour visibility, open hands, flushes and dragons), calls only when they keep a yaku and raise
+  that value, and riichi or silence by value and wait.
+
+Every level decides from the :class:`Observation` alone, with its own random stream (see
+:func:`game.ai.baseline.seat_rng`), and says why in plain words (:meth:`LevelBot.decide_with_reason`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai import analysis as an
+from game.ai.baseline import seat_rng
+from game.ai.explain import kinds_word, shanten_words, threat_list, tile_word
+from game.engine.actions import Action, ActionKind
+from game.engine.meld import Meld, MeldKind
+from game.engine.observation import Observation
+from game.engine.profile import RuleProfile
+from game.engine.shanten import shanten, shanten_kokushi
+from game.engine.tiles import DRAGONS, is_red, kind_of
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """A hand as the evaluation sees it: the real one, or the one a call would leave."""
+
+    counts: list[int]  # concealed kinds (3n+2 when a discard is due)
+    melds: tuple[Meld, ...]
+    reds: int
+    closed: bool
+
+
+@dataclass(slots=True)
+class Option:
+    """One discard weighed: shape, value, risk and the resulting expected value."""
+
+    tile: int  # a tile id (for hypothetical hands: kind * 4 + a copy, only the kind matters)
+    kind: int
+    shanten: int
+    accept: int
+    waits: tuple[int, ...]
+    value: float
+    win: float
+    deal_in: float
+    loss: float
+    ev: float
+    has_yaku: bool
+
+
+def _keep_value(kind: int) -> int:
+    """How much a lone tile is worth keeping: middle tiles most, honours least."""
+    if kind >= 27:
+        return 0
+    r = kind % 9
+    return min(r, 8 - r) + 1
+
+
+class LevelBot:
+    """An AI seat of one level. ``decide`` returns the action; ``decide_with_reason`` also why."""
+
+    def __init__(self, level: str, seed: int, seat: int, profile: RuleProfile) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; levels are {', '.join(LEVELS)}")
+        self.name = level
+        self.level = level
+        self.seat = seat
+        self.profile = profile
+        self._rng = seat_rng(seed, seat, level)
+        self._riichi_rules = profile.riichi.enabled
+        self._needs_yaku = profile.win.min_han > 0
+
+    # --- the entry points -----------------------------------------------------------------
+
+    def decide(self, obs: Observation) -> Action:
+        return self.decide_with_reason(obs)[0]
+
+    def decide_with_reason(self, obs: Observation) -> tuple[Action, str]:
+        acts = obs.legal_actions
+        for a in acts:
+            if a.kind is ActionKind.TSUMO:
+                return a, "wins by self-draw"
+            if a.kind is ActionKind.RON:
+                won = f" on {tile_word(kind_of(obs.last_discard[1]))}" if obs.last_discard else ""
+                return a, f"wins{won}"
+        if obs.phase != "turn":
+            return self._answer_claim(obs)
+        return self._take_turn(obs)
+
+    # --- the turn ---------------------------------------------------------------------------
+
+    def _take_turn(self, obs: Observation) -> tuple[Action, str]:
+        acts = obs.legal_actions
+        discards = [a for a in acts if a.kind is ActionKind.DISCARD]
+        riichis = [a for a in acts if a.kind is ActionKind.RIICHI]
+        if obs.me.riichi:
+            for a in acts:
+                if a.kind is ActionKind.ANKAN:
+                    return a, "declares a concealed kan: the wait stays the same"
+            return discards[0], "in riichi: discards the drawn tile"
+        kyuushu = next((a for a in acts if a.kind is ActionKind.KYUUSHU), None)
+        if kyuushu is not None and self.level != "easy":
+            counts = an.hand_counts(obs.hand)
+            if shanten_kokushi(counts) >= 3:
+                return kyuushu, "aborts the hand: nine kinds of terminals and honours, far from thirteen orphans"
+        kan = self._kan_choice(obs)
+        if kan is not None:
+            return kan
+        if self.level == "hard":
+            return self._hard_turn(obs, discards, riichis)
+        return self._simple_turn(obs, discards, riichis)
+
+    def _state(self, obs: Observation) -> HandState:
+        melds = obs.me.melds
+        return HandState(
+            an.hand_counts(obs.hand), tuple(melds), an.red_count(obs.hand), all(not m.kind.is_open for m in melds)
+        )
+
+    def _sets(self, state: HandState) -> int:
+        return self.profile.win.sets - len(state.melds)
+
+    def _specials(self, state: HandState) -> tuple[bool, bool]:
+        if state.melds:
+            return False, False
+        return self.profile.win.chiitoitsu, self.profile.win.kokushi
+
+    def _kan_choice(self, obs: Observation) -> tuple[Action, str] | None:
+        """Kans that keep the shape: concealed always (easy/normal/hard), added when no riichi."""
+        state = self._state(obs)
+        sets = self._sets(state)
+        specials = self._specials(state)
+        best_now = min(
+            (self._after_discard_shanten(state.counts, kind_of(a.tile), sets, specials)
+             for a in obs.legal_actions if a.kind is ActionKind.DISCARD),
+            default=9,
+        )
+        threatened = any(v.riichi for v in obs.seats if v.seat != obs.seat)
+        for a in obs.legal_actions:
+            if a.kind is ActionKind.ANKAN:
+                k = kind_of(a.tile)
+                state.counts[k] -= 4
+                sh = shanten(state.counts, sets - 1, False, False)
+                state.counts[k] += 4
+                # the kan tiles leave the hand; the replacement draw is like a discard-and-draw
+                if sh <= best_now and not (self.level == "hard" and threatened and sh > 0):
+                    return a, f"declares a concealed kan of {tile_word(k)}: the hand keeps its shape"
+            if a.kind is ActionKind.KAKAN and not threatened:
+                k = kind_of(a.tile)
+                state.counts[k] -= 1
+                sh = shanten(state.counts, sets, False, False)
+                state.counts[k] += 1
+                if sh <= best_now:
+                    return a, f"adds {tile_word(k)} to its pon: an extra draw at no cost to the hand"
+        return None
+
+    @staticmethod
+    def _after_discard_shanten(counts: list[int], k: int, sets: int, specials: tuple[bool, bool]) -> int:
+        counts[k] -= 1
+        sh = shanten(counts, sets, *specials)
+        counts[k] += 1
+        return sh
+
+    # --- easy and normal --------------------------------------------------------------------
+
+    def _simple_turn(self, obs: Observation, discards: list[Action], riichis: list[Action]) -> tuple[Action, str]:
+        state = self._state(obs)
+        sets = self._sets(state)
+        specials = self._specials(state)
+        unseen = an.unseen_counts_cached(obs)
+        options = riichis or discards
+        scored: list[tuple[int, int, int, float, Action, an.Shape]] = []
+        for a in options:
+            k = kind_of(a.tile)
+            state.counts[k] -= 1
+            shape = an.shape_of(state.counts, sets, specials, unseen)
+            state.counts[k] += 1
+            if self._needs_yaku and not state.closed and shape.shanten >= 0:
+                yakuhai = an.yakuhai_kinds(obs, obs.seat)
+                paths = an.yaku_paths(_minus(state.counts, k), state.melds, yakuhai, self.profile, 1)
+                penalty = 0 if paths.any else 1
+            else:
+                penalty = 0
+            scored.append((shape.shanten + penalty, -shape.accept, _keep_value(k), self._rng.random(), a, shape))
+        scored.sort(key=lambda s: s[:4])
+        best = scored[0]
+        if self.level == "normal":
+            fold = self._normal_fold(obs, scored, unseen)
+            if fold is not None:
+                return fold
+        if self.level == "easy" and len(scored) > 1 and self._rng.random() < 0.3:
+            same = [s for s in scored if s[0] == best[0]]
+            best = same[self._rng.randrange(len(same))]
+        a, shape = best[4], best[5]
+        k = kind_of(a.tile)
+        if a.kind is ActionKind.RIICHI:
+            return a, f"riichi, discarding {tile_word(k)}: waits on {kinds_word(shape.kinds)} ({shape.accept} tiles)"
+        return a, f"discards {tile_word(k)}: {shanten_words(shape.shanten)}, {shape.accept} tiles of acceptance"
+
+    def _normal_fold(
+        self, obs: Observation, scored: Sequence[tuple[int, int, int, float, Action, an.Shape]], unseen: list[int]
+    ) -> tuple[Action, str] | None:
+        """Against a riichi with a far hand: genbutsu first, then suji, then the least bad tile."""
+        riichi = [v.seat for v in obs.seats if v.seat != obs.seat and v.riichi]
+        if not riichi:
+            return None
+        sh = scored[0][0]
+        if sh == 0 or (sh == 1 and obs.live_tiles_left > 40):
+            return None
+        safe_sets = [an.safe_kinds(obs, s) for s in riichi]
+        who = threat_list(obs, riichi)
+
+        def grade(kind: int) -> int:
+            if all(kind in s for s in safe_sets):
+                return 0
+            if all(an.is_suji(kind, s) for s in safe_sets):
+                return 1
+            if kind >= 27 and unseen[kind] <= 1:
+                return 1
+            return 2
+
+        ranked = sorted(scored, key=lambda s: (grade(kind_of(s[4].tile)), s[:4]))
+        a = ranked[0][4]
+        if a.kind is ActionKind.RIICHI:
+            a = Action(a.seat, ActionKind.DISCARD, a.tiles)
+        k = kind_of(a.tile)
+        g = grade(k)
+        if g == 0:
+            return a, f"folds: {tile_word(k)} is safe against {who} riichi"
+        if g == 1:
+            return a, f"folds: {tile_word(k)} is suji against {who} riichi"
+        return a, f"folds as best it can: no safe tile against {who} riichi, {tile_word(k)} keeps the hand"
+
+    # --- hard -------------------------------------------------------------------------------
+
+    def threats(self, obs: Observation) -> list[an.Threat]:
+        """The opponents who may be tenpai, with a weight and the points they threaten."""
+        out: list[an.Threat] = []
+        furiten_safe = self.profile.furiten.permanent
+        live = obs.live_tiles_left
+        tai = self.profile.tai.enabled
+        dora = an.dora_values(obs)
+        for v in obs.seats:
+            if v.seat == obs.seat:
+                continue
+            open_melds = [m for m in v.melds if m.kind.is_open]
+            dealer = v.seat == obs.dealer
+            shown_dora = sum(dora[k] for m in v.melds for k in m.kinds)
+            suits: frozenset[int] | None = None
+            if len(v.melds) >= 2:
+                kinds = {3 if k >= 27 else k // 9 for m in v.melds for k in m.kinds}
+                numbered = kinds - {3}
+                if len(numbered) <= 1:
+                    suits = frozenset(kinds | {3})
+            dragon_sets = sum(1 for m in v.melds if m.first_kind in DRAGONS and m.kind is not MeldKind.CHI)
+            if v.riichi:
+                level = 1.0
+                value = an.points_for_han(3.2 + shown_dora, dealer) if not tai else 0.0
+            elif open_melds or tai:
+                n = len(v.melds)
+                level = {0: 0.0, 1: 0.1, 2: 0.3, 3: 0.6}.get(n, 0.85)
+                if tai:
+                    level = max(level, 0.35 * (1 - live / 70.0)) if live < 70 else level
+                level *= 0.6 + 0.4 * (1 - live / 70.0)
+                value = an.points_for_han(1.8 + shown_dora + (2 if suits else 0), dealer)
+            else:
+                continue
+            if tai:
+                t = self.profile.tai
+                big = (t.hunyise if suits else 0) + (t.dragon_pung * dragon_sets)
+                value = float(t.base + t.tai_value * (2 + big + (t.dealer_base if dealer else 0)))
+            if level <= 0.01:
+                continue
+            out.append(
+                an.Threat(
+                    v.seat, level, value, v.riichi, an.safe_kinds(obs, v.seat), furiten_safe,
+                    suits if suits is not None else None, dragon_sets >= 2,
+                )
+            )
+        return out
+
+    def _hard_turn(self, obs: Observation, discards: list[Action], riichis: list[Action]) -> tuple[Action, str]:
+        state = self._state(obs)
+        threats = self.threats(obs)
+        ids = {a.tile: a for a in discards}
+        options = self._weigh(obs, state, list(ids), threats, riichi=False)
+        best = max(options, key=lambda o: (o.ev, -_keep_value(o.kind), -o.kind))
+        if riichis:
+            r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True)
+            r_best = max(r_opts, key=lambda o: (o.ev, -_keep_value(o.kind)))
+            choice = self._riichi_or_quiet(obs, r_best, options, threats)
+            if choice is not None:
+                act = next(a for a in riichis if a.tile == r_best.tile)
+                return act, choice
+            dama = max((o for o in options if o.shanten == 0), key=lambda o: o.ev, default=best)
+            if dama.ev >= best.ev * 0.9:
+                best = dama
+        return ids[best.tile], self._discard_reason(obs, best, options, threats)
+
+    def _riichi_or_quiet(
+        self, obs: Observation, r_best: Option, options: list[Option], threats: list[an.Threat]
+    ) -> str | None:
+        """The reason to declare riichi, or None to stay quiet (dama)."""
+        waits = r_best.waits
+        if r_best.accept == 0:
+            return None
+        dama = max((o for o in options if o.tile == r_best.tile), key=lambda o: o.ev)
+        if dama.has_yaku and dama.value >= an.hand_points(4.0, obs, self.profile) * 0.95 and r_best.accept >= 4:
+            return None
+        if threats and r_best.deal_in > 0.08 and r_best.value < an.hand_points(3.0, obs, self.profile):
+            return None
+        return f"riichi on {kinds_word(waits)}: {r_best.accept} tiles wait, worth about {int(r_best.value)} points"
+
+    def _weigh(
+        self,
+        obs: Observation,
+        state: HandState,
+        tiles: Sequence[int],
+        threats: list[an.Threat],
+        *,
+        riichi: bool,
+    ) -> list[Option]:
+        """Every discard of ``tiles`` from ``state`` (3n+2 concealed) as an :class:`Option`."""
+        sets = self._sets(state)
+        specials = self._specials(state)
+        unseen = an.unseen_counts_cached(obs)
+        yakuhai = an.yakuhai_kinds(obs, obs.seat)
+        counts = state.counts
+        out: list[Option] = []
+        seen_kinds: dict[tuple[int, bool], Option] = {}
+        riichi_possible = self._riichi_rules and state.closed
+        for t in tiles:
+            k = kind_of(t)
+            key = (k, is_red(t))
+            if key in seen_kinds:
+                continue
+            counts[k] -= 1
+            shape = an.shape_of(counts, sets, specials, unseen)
+            sh, accept = shape.shanten, shape.accept
+            waits: tuple[int, ...] = ()
+            has_yaku = True
+            can_ron = True
+            if sh == 0:
+                waits = tuple(an.playable_waits(counts, sets, specials))
+                accept = sum(unseen[w] for w in waits)
+            if self._needs_yaku and not state.closed:
+                if sh == 0:
+                    good = tuple(w for w in waits if an.wait_has_yaku(counts, w, state.melds, yakuhai, self.profile))
+                    if not good:
+                        has_yaku = False
+                        sh, accept = 1, max(1, accept // 3)
+                    else:
+                        waits = good
+                        accept = sum(unseen[w] for w in good)
+                else:
+                    has_yaku = an.yaku_paths(counts, state.melds, yakuhai, self.profile, 1 if sh >= 2 else 0).any
+            elif self._needs_yaku and state.closed and not riichi_possible:
+                has_yaku = an.yaku_paths(counts, state.melds, yakuhai, self.profile, 0).any
+                can_ron = has_yaku
+            elif self._needs_yaku and state.closed and sh == 0 and not riichi:
+                closed_yaku = an.yaku_paths(counts, state.melds, yakuhai, self.profile, 0)
+                has_yaku = closed_yaku.yakuhai and any(counts[y] >= 3 for y in yakuhai) or closed_yaku.tanyao or closed_yaku.flush
+                can_ron = has_yaku
+            han = an.estimate_han(
+                counts, state.melds, obs, self.profile,
+                reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi_possible,
+            )
+            value = an.hand_points(han, obs, self.profile) if has_yaku or state.closed else 0.0
+            wait_after = 5.0
+            if sh == 1 and shape.kinds and len(shape.kinds) <= 12:
+                wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
+            win = an.win_chance(sh, accept, obs, wait_after=wait_after, ron=can_ron)
+            if threats and sh >= 1:
+                win *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
+            deal_in, loss = an.tile_danger(k, threats, unseen)
+            counts[k] += 1
+            ev = win * value - loss
+            opt = Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku)
+            seen_kinds[key] = opt
+            out.append(opt)
+        return out
+
+    @staticmethod
+    def _next_step_wait(
+        counts: list[int], kinds: Sequence[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]
+    ) -> float:
+        """The average wait (unseen tiles) of the tenpai each improving draw leads to."""
+        total = 0.0
+        weight = 0
+        for j in kinds:
+            counts[j] += 1
+            w = an.best_wait_after(counts, sets, specials, unseen)
+            counts[j] -= 1
+            total += w * unseen[j]
+            weight += unseen[j]
+        return total / weight if weight else 5.0
+
+    def _discard_reason(self, obs: Observation, best: Option, options: list[Option], threats: list[an.Threat]) -> str:
+        k = best.kind
+        riichi_threats = [th for th in threats if th.riichi]
+        top_shape = min(options, key=lambda o: (o.shanten, -o.accept))
+        if riichi_threats and (best.shanten > top_shape.shanten or best.accept < top_shape.accept):
+            who = threat_list(obs, [th.seat for th in riichi_threats])
+            if all(k in th.safe for th in riichi_threats):
+                return f"folds: {tile_word(k)} is safe against {who} riichi"
+            if all(an.is_suji(k, th.safe) for th in riichi_threats):
+                return f"folds: {tile_word(k)} is suji against {who} riichi"
+            return f"folds: {tile_word(k)} is the least dangerous tile against {who} riichi ({best.deal_in:.0%})"
+        if threats and best.deal_in > 0.05:
+            names = threat_list(obs, [th.seat for th in threats])
+            return (
+                f"pushes {tile_word(k)} against {names} hand: {shanten_words(best.shanten)} "
+                f"for about {int(best.value)} points is worth a {best.deal_in:.0%} risk"
+            )
+        if best.shanten == 0 and best.waits:
+            return f"discards {tile_word(k)}: tenpai on {kinds_word(best.waits)}, {best.accept} tiles"
+        if top_shape.accept > best.accept and top_shape.shanten == best.shanten and best.value > top_shape.value:
+            return (
+                f"discards {tile_word(k)}: keeps the hand's value (about {int(best.value)} points) "
+                f"over {top_shape.accept - best.accept} more tiles of acceptance"
+            )
+        return f"discards {tile_word(k)}: {shanten_words(best.shanten)}, {best.accept} tiles of acceptance"
+
+    # --- claims -----------------------------------------------------------------------------
+
+    def _answer_claim(self, obs: Observation) -> tuple[Action, str]:
+        acts = obs.legal_actions
+        pass_act = next(a for a in acts if a.kind is ActionKind.PASS)
+        calls = [a for a in acts if a.kind in (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN)]
+        if not calls or obs.last_discard is None:
+            return pass_act, "passes"
+        tile = obs.last_discard[1]
+        k = kind_of(tile)
+        if self.level == "hard":
+            return self._hard_claim(obs, calls, pass_act, tile)
+        state = self._state(obs)
+        sets = self._sets(state)
+        now = shanten(state.counts, sets, *self._specials(state))
+        yakuhai = an.yakuhai_kinds(obs, obs.seat)
+        for a in calls:
+            if a.kind is not ActionKind.PON and not (self.profile.tai.enabled and self.level == "normal"):
+                continue
+            if self._needs_yaku and k not in yakuhai and not any(
+                m.first_kind in yakuhai and m.kind is not MeldKind.CHI for m in state.melds
+            ):
+                continue
+            if self.level == "normal" and any(v.riichi for v in obs.seats if v.seat != obs.seat) and now >= 2:
+                continue
+            after = _call_shanten(state.counts, a.tiles, sets - 1)
+            if after < now or (self.level == "easy" and k in yakuhai):
+                what = "a yaku" if k in yakuhai and self._needs_yaku else "a faster hand"
+                return a, f"{a.kind.value} {tile_word(k)}: {what}, {shanten_words(after)} after the call"
+        return pass_act, f"passes on {tile_word(k)}: the call does not help"
+
+    def _hard_claim(self, obs: Observation, calls: list[Action], pass_act: Action, tile: int) -> tuple[Action, str]:
+        state = self._state(obs)
+        threats = self.threats(obs)
+        k = kind_of(tile)
+        sets = self._sets(state)
+        specials = self._specials(state)
+        unseen = an.unseen_counts_cached(obs)
+        shape = an.shape_of(state.counts, sets, specials, unseen)
+        if shape.shanten == 0 and state.closed and self._riichi_rules:
+            return pass_act, f"passes on {tile_word(k)}: the closed tenpai is worth more"
+        han = an.estimate_han(
+            state.counts, state.melds, obs, self.profile, reds=state.reds, closed=state.closed,
+            riichi=state.closed and self._riichi_rules,
+        )
+        stay_yaku = True
+        if self._needs_yaku and not state.closed:
+            stay_yaku = an.yaku_paths(state.counts, state.melds, an.yakuhai_kinds(obs, obs.seat), self.profile, 1).any
+        stay_value = an.hand_points(han, obs, self.profile) if stay_yaku else 0.0
+        stay = an.win_chance(shape.shanten, shape.accept, obs) * stay_value
+        if threats:
+            stay *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
+        best: tuple[float, Action, Option] | None = None
+        for a in calls:
+            if a.kind is ActionKind.DAIMINKAN:
+                continue
+            meld_kind = MeldKind.PON if a.kind is ActionKind.PON else MeldKind.CHI
+            meld = Meld(meld_kind, tuple(sorted((*a.tiles, tile))), tile, obs.last_discard[0] if obs.last_discard else None)
+            counts = list(state.counts)
+            for t in a.tiles:
+                counts[kind_of(t)] -= 1
+            after = HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
+            cand = [j * 4 + 1 for j in range(34) if counts[j]]
+            opts = self._weigh(obs, after, cand, threats, riichi=False)
+            top = max(opts, key=lambda o: o.ev)
+            if best is None or top.ev > best[0]:
+                best = (top.ev, a, top)
+        if best is None:
+            return pass_act, f"passes on {tile_word(k)}"
+        ev, act, top = best
+        if not top.has_yaku and self._needs_yaku:
+            return pass_act, f"passes on {tile_word(k)}: calling would leave no yaku"
+        if ev > stay * 1.1 + 1.0 and top.shanten <= shape.shanten:
+            why = "a yaku" if k in an.yakuhai_kinds(obs, obs.seat) and self._needs_yaku else "speed"
+            return act, (
+                f"{act.kind.value} {tile_word(k)}: {why}, {shanten_words(top.shanten)} after the call, "
+                f"about {int(top.value)} points"
+            )
+        return pass_act, f"passes on {tile_word(k)}: the hand is worth more closed or the call does not help"
+
+
+def _minus(counts: list[int], k: int) -> list[int]:
+    out = list(counts)
+    out[k] -= 1
+    return out
+
+
+def _call_shanten(counts: list[int], used: Sequence[int], sets: int) -> int:
+    """Shanten after a call and the best discard (the concealed part holds ``3 * sets + 2``)."""
+    work = list(counts)
+    for t in used:
+        work[kind_of(t)] -= 1
+    best = 9
+    for j in range(34):
+        if work[j]:
+            work[j] -= 1
+            best = min(best, shanten(work, sets, False, False))
+            work[j] += 1
+    return best
+
+
+def make_seat(name: str, seed: int, seat: int, profile: RuleProfile) -> object:
+    """A seat by name: ``random`` and ``efficiency`` (baselines) or a level."""
+    from game.ai.baseline import EfficiencyBot, RandomBot
+
+    if name == "random":
+        return RandomBot(seed, seat)
+    if name == "efficiency":
+        return EfficiencyBot(seed, seat, sets=profile.win.sets)
+    return LevelBot(name, seed, seat, profile)

@@ -1,0 +1,219 @@
+"""``python -m game sim``: play many matches between AI seats and print one JSON object of figures.
+
+Seats are named in seat order (``--seats hard,normal,normal,normal``): the baselines ``random``
+and ``efficiency``, or the levels ``easy``, ``normal`` and ``hard``. ``--rotate`` plays duplicate
+style: every seed is played four times with the seating turned one seat further, so every seat
+name meets the same walls from every seat and luck cancels out. Everything is deterministic from
+``--seed`` except the timings. Decision times are CPU time of the deciding thread, so other
+programs sharing the machine do not inflate them; ``seconds`` and the rates are wall-clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai import Seat
+from game.ai.levels import LEVELS, make_seat
+from game.engine.events import (
+    AbortiveDraw,
+    Claimed,
+    Event,
+    ExhaustiveDraw,
+    HandEnded,
+    MatchEnded,
+    RiichiAccepted,
+    Win,
+)
+from game.engine.match import Match
+from game.engine.profile import RuleProfile, load_profile, load_profile_file
+
+SEAT_NAMES = ("random", "efficiency", *LEVELS)
+DEFAULT_SEATS = "efficiency,random,efficiency,random"
+PROGRESS_EVERY = 10
+
+
+def _seat_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 4 or any(n not in SEAT_NAMES for n in names):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give four comma-separated seats among {', '.join(SEAT_NAMES)}"
+        )
+    return names
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="riichi", help="rule profile id or .toml file (default riichi)")
+    parser.add_argument("--games", type=int, default=4, help="matches (seeds, when --rotate) to play")
+    parser.add_argument("--seed", type=int, default=0, help="first match seed; match g uses seed + g")
+    parser.add_argument(
+        "--seats", type=_seat_list, default=_seat_list(DEFAULT_SEATS),
+        help=f"four seats in seat order among {', '.join(SEAT_NAMES)} (default {DEFAULT_SEATS})",
+    )
+    parser.add_argument(
+        "--rotate", action="store_true",
+        help="duplicate style: play each seed four times with the seating rotated (4 x --games matches)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+@dataclass
+class LevelTally:
+    """What one seat name did over the run (summed over every seat it sat in)."""
+
+    games: int = 0
+    hands: int = 0
+    ranks: list[int] = field(default_factory=list)
+    points: list[float] = field(default_factory=list)
+    wins: int = 0
+    deal_ins: int = 0
+    riichi: int = 0
+    call_hands: int = 0
+    win_points: list[int] = field(default_factory=list)
+    decision_ms: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, float | int]:
+        hands = max(1, self.hands)
+        times = sorted(self.decision_ms)
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "avg_rank": _mean(self.ranks),
+            "avg_points": _mean(self.points),
+            "win_rate": round(self.wins / hands, 4),
+            "deal_in_rate": round(self.deal_ins / hands, 4),
+            "riichi_rate": round(self.riichi / hands, 4),
+            "call_rate": round(self.call_hands / hands, 4),
+            "avg_win_points": _mean(self.win_points),
+            "decision_ms_median": round(statistics.median(times), 3) if times else 0.0,
+            "decision_ms_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3) if times else 0.0,
+        }
+
+
+def _mean(values: list[int] | list[float]) -> float:
+    return round(sum(values) / len(values), 4) if values else 0.0
+
+
+@dataclass
+class Totals:
+    games: int = 0
+    hands: int = 0
+    tsumo: int = 0
+    ron: int = 0
+    exhaustive: int = 0
+    abortive: dict[str, int] = field(default_factory=dict)
+    seat_ranks: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    seat_points: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
+    levels: dict[str, LevelTally] = field(default_factory=lambda: defaultdict(LevelTally))
+
+
+def play_match(profile: RuleProfile, seed: int, names: list[str], totals: Totals) -> None:
+    """Play one match with ``names[s]`` in seat ``s`` and add its figures to ``totals``."""
+    match = Match(profile, seed)
+    seats: list[Seat] = [make_seat(n, seed, s, profile) for s, n in enumerate(names)]  # type: ignore[misc]
+    tallies = [totals.levels[n] for n in names]
+    called = [False] * 4
+    events: list[Event] = []
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        obs = match.observe(seat)
+        start = time.thread_time()
+        action = seats[seat].decide(obs)
+        tallies[seat].decision_ms.append((time.thread_time() - start) * 1000.0)
+        events = match.apply(action)
+        for ev in events:
+            if isinstance(ev, Win):
+                tallies[ev.winner].wins += 1
+                tallies[ev.winner].win_points.append(ev.points)
+                if ev.discarder is None:
+                    totals.tsumo += 1
+                else:
+                    totals.ron += 1
+                    tallies[ev.discarder].deal_ins += 1
+            elif isinstance(ev, RiichiAccepted):
+                tallies[ev.seat].riichi += 1
+            elif isinstance(ev, Claimed):
+                called[ev.seat] = True
+            elif isinstance(ev, ExhaustiveDraw):
+                totals.exhaustive += 1
+            elif isinstance(ev, AbortiveDraw):
+                totals.abortive[ev.kind] = totals.abortive.get(ev.kind, 0) + 1
+            elif isinstance(ev, HandEnded):
+                for s in range(4):
+                    tallies[s].hands += 1
+                    tallies[s].call_hands += called[s]
+                called = [False] * 4
+            elif isinstance(ev, MatchEnded):
+                for s in range(4):
+                    tallies[s].games += 1
+                    tallies[s].ranks.append(ev.ranks[s])
+                    tallies[s].points.append(ev.final_points[s])
+                    totals.seat_ranks[s].append(ev.ranks[s])
+                    totals.seat_points[s].append(ev.final_points[s])
+    totals.games += 1
+    totals.hands += match.hand_index
+
+
+def schedule(games: int, seed: int, names: list[str], rotate: bool) -> list[tuple[int, list[str]]]:
+    """(match seed, seating) for every match of the run."""
+    out = []
+    for g in range(games):
+        turns = range(4) if rotate else range(1)
+        for r in turns:
+            out.append((seed + g, [names[(s + r) % 4] for s in range(4)]))
+    return out
+
+
+def simulate(
+    profile: RuleProfile, games: int, seed: int, names: list[str], *, rotate: bool = False, progress: bool = False
+) -> dict[str, Any]:
+    totals = Totals()
+    plan = schedule(games, seed, names, rotate)
+    start = time.perf_counter()
+    for i, (match_seed, seating) in enumerate(plan, 1):
+        play_match(profile, match_seed, seating, totals)
+        if progress and (i % PROGRESS_EVERY == 0 or i == len(plan)):
+            elapsed = time.perf_counter() - start
+            print(f"sim: {i}/{len(plan)} matches, {totals.hands} hands, {elapsed:.1f} s", file=sys.stderr, flush=True)
+    elapsed = max(1e-9, time.perf_counter() - start)
+    draws: dict[str, int] = {"exhaustive": totals.exhaustive}
+    for kind in profile.draws.abortive:
+        draws[kind] = totals.abortive.get(kind, 0)
+    for kind, n in totals.abortive.items():
+        draws.setdefault(kind, n)
+    return {
+        "profile": profile.id,
+        "seed": seed,
+        "seats": names,
+        "rotate": rotate,
+        "games": totals.games,
+        "hands": totals.hands,
+        "wins": {"tsumo": totals.tsumo, "ron": totals.ron},
+        "draws": draws,
+        "per_seat": [
+            {"seat": s, "avg_rank": _mean(totals.seat_ranks[s]), "avg_points": _mean(totals.seat_points[s])}
+            for s in range(4)
+        ],
+        "seconds": round(elapsed, 3),
+        "hands_per_s": round(totals.hands / elapsed, 3),
+        "hanchan_per_s": round(totals.games / elapsed, 4),
+        "levels": {name: totals.levels[name].summary() for name in dict.fromkeys(names)},
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    name: str = args.profile
+    profile = load_profile_file(Path(name)) if name.endswith(".toml") else load_profile(name)
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    result = simulate(profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet)
+    print(json.dumps(result))
+    return 0
