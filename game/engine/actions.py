@@ -9,8 +9,8 @@ reads the same whichever copy of a 5m was held.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .errors import NotationError
 from .tiles import format_tiles, parse_tiles
@@ -57,9 +57,12 @@ _TILE_COUNT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One seat's decision. ``tiles`` are tile ids from that seat's concealed hand."""
+class Action(NamedTuple):
+    """One seat's decision. ``tiles`` are tile ids from that seat's concealed hand.
+
+    A named tuple rather than a dataclass: legal actions are built by the thousand per match and
+    tuples are the cheapest immutable records Python has.
+    """
 
     seat: int
     kind: ActionKind
@@ -71,6 +74,9 @@ class Action:
 
     def __str__(self) -> str:
         return format_action(self)
+
+    def __repr__(self) -> str:
+        return f"Action({format_action(self)!r})"
 
 
 def format_action(action: Action) -> str:

@@ -96,7 +96,17 @@ def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Ac
     p = match.players[seat]
     prof = match.profile
     k = kind_of(tile)
-    same = sorted(t for t in p.hand if kind_of(t) == k)
+    kc = p.kind_counts
+    chi_possible = (
+        prof.claims.chi
+        and seat == (discarder + 1) % 4
+        and k < 27
+        and ((k % 9 >= 2 and kc[k - 2] and kc[k - 1]) or (0 < k % 9 < 8 and kc[k - 1] and kc[k + 1])
+             or (k % 9 <= 6 and kc[k + 1] and kc[k + 2]))
+    )
+    if kc[k] < 2 and not chi_possible:
+        return []
+    same = sorted(t for t in p.hand if t >> 2 == k)
     out: list[Action] = []
     if len(same) >= 2:
         for pair in _distinct_pairs(same):
@@ -105,7 +115,7 @@ def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Ac
                 out.append(Action(seat, ActionKind.PON, pair))
     if len(same) == 3 and match._kan_allowed():
         out.append(Action(seat, ActionKind.DAIMINKAN, tuple(same)))
-    if prof.claims.chi and seat == (discarder + 1) % 4 and k < 27:
+    if chi_possible:
         rank = k % 9
         for lo in (k - 2, k - 1, k):
             if lo < k - rank or lo + 2 > k - rank + 8:

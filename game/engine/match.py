@@ -49,16 +49,16 @@ from .events import (
     Yaku,
 )
 from .meld import Meld, MeldKind
-from .player import Discard, Player
+from .player import Player
 from .profile import RuleProfile
 from .scoring_bridge import WinRequest, exhaustive_draw_deltas, nagashi_deltas, value_win
 from .settlement import final_standings
 from .shanten import shanten, waits
-from .tiles import FLOWER_ID_BASE, WINDS, is_red, is_terminal_or_honor, kind_of
+from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, WINDS, is_terminal_or_honor, kind_of
 from .wall import DiceRoll, Wall, roll, roll_first_dealer
 
 if TYPE_CHECKING:
-    from .observation import Observation
+    from .observation import Observation, SeatView
 
 
 class Phase(Enum):
@@ -148,6 +148,8 @@ class Match:
         self.first_discards: list[int] = []
         self.claim: claims.ClaimWindow | None = None
         self.final: MatchEnded | None = None
+        self._turn_cache: list[Action] | None = None
+        self.view_cache: list[SeatView | None] = [None] * 4
         out: list[Event] = []
         if first_dealer is None:
             first_dealer, rounds = roll_first_dealer(self._rng)
@@ -181,10 +183,15 @@ class Match:
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """A fresh list of what ``seat`` may do now (cached until the next ``apply``)."""
         if self.phase is Phase.TURN:
-            return self._turn_actions(seat) if seat == self.turn else []
+            if seat != self.turn:
+                return []
+            if self._turn_cache is None:
+                self._turn_cache = self._turn_actions(seat)
+            return list(self._turn_cache)
         if self.claim is not None:
-            return self.claim.options_for(seat)
+            return list(self.claim.options_for(seat))
         return []
 
     def apply(self, action: Action) -> list[Event]:
@@ -192,6 +199,7 @@ class Match:
         action = self._canonical(action)
         if action not in self.legal_actions(action.seat):
             raise IllegalActionError(*self._why_illegal(action))
+        self._turn_cache = None
         self.actions.append(action)
         out: list[Event] = []
         if self.phase is Phase.TURN:
@@ -327,11 +335,12 @@ class Match:
                     t, pos = self.wall.draw()
                     tiles.append(t)
                     positions.append(pos)
-                self.players[seat].hand.extend(tiles)
+                for t in tiles:
+                    self.players[seat].add(t)
                 out.append(TilesDealt(seat, tuple(tiles), tuple(positions)))
         for _ in range(deal.dealer_extra):
             t, pos = self.wall.draw()
-            self.players[self.dealer].hand.append(t)
+            self.players[self.dealer].add(t)
             out.append(TilesDealt(self.dealer, (t,), (pos,)))
 
     def _replace_dealt_flowers(self, out: list[Event]) -> None:
@@ -344,11 +353,11 @@ class Match:
                 p = self.players[seat]
                 for t in sorted(t for t in p.hand if t >= FLOWER_ID_BASE):
                     found = True
-                    p.hand.remove(t)
+                    p.remove(t)
                     p.flowers.append(t)
                     out.append(FlowerSetAside(seat, t))
                     r = self._replacement(seat, out)
-                    p.hand.append(r)
+                    p.add(r)
 
     def _replacement(self, seat: int, out: list[Event]) -> int:
         t, pos = self.wall.draw_replacement()
@@ -382,7 +391,7 @@ class Match:
             out.append(FlowerSetAside(seat, t))
             t = self._replacement(seat, out)
             replacement = True
-        p.hand.append(t)
+        p.add(t)
         self.drawn = t
         self.rinshan = replacement
         self.turn = seat
@@ -462,18 +471,19 @@ class Match:
         if not self._kan_allowed():
             return []
         acts: list[Action] = []
-        counts = p.counts()
-        for k in range(34):
+        counts = p.kind_counts
+        for k in (range(34) if 4 in counts else ()):
             if counts[k] == 4:
                 if p.riichi and not self._riichi_ankan_ok(p, k):
                     continue
                 tiles = tuple(sorted(t for t in p.hand if kind_of(t) == k))
                 acts.append(Action(seat, ActionKind.ANKAN, tiles))
         if not p.riichi:
-            pons = {m.first_kind for m in p.melds if m.kind is MeldKind.PON}
-            for t in _classes(p.hand, self.drawn):
-                if kind_of(t) in pons:
-                    acts.append(Action(seat, ActionKind.KAKAN, (t,)))
+            pons = {m.first_kind for m in p.melds if m.kind is MeldKind.PON and counts[m.first_kind]}
+            if pons:
+                for t in _classes(p.hand, self.drawn):
+                    if t >> 2 in pons:
+                        acts.append(Action(seat, ActionKind.KAKAN, (t,)))
         return acts
 
     def _kan_allowed(self) -> bool:
@@ -531,8 +541,7 @@ class Match:
             p.riichi_pending = True
             p.double_riichi = self._first_uninterrupted(seat) and self.profile.riichi.double_riichi
         k = kind_of(tile)
-        p.discards.append(Discard(tile, tsumogiri, riichi))
-        p.discard_kinds.add(k)
+        p.add_discard(tile, tsumogiri, riichi)
         if not is_terminal_or_honor(k):
             p.nagashi_ok = False
         if not self.calls_made and len(self.first_discards) < 4:
@@ -637,6 +646,7 @@ class Match:
             d.ippatsu = self.profile.riichi.ippatsu
             self.scores[discarder] -= 1000
             self.sticks += 1
+            d.seen_changed = True
             out.append(RiichiAccepted(discarder))
             if "suucha_riichi" in self.profile.draws.abortive and all(q.riichi for q in self.players):
                 out.append(AbortiveDraw("suucha_riichi", None))
@@ -670,8 +680,7 @@ class Match:
         seat = action.seat
         p = self.players[seat]
         d = self.players[discarder]
-        d.discards[-1].called = True
-        d.nagashi_ok = False
+        d.last_discard_called()
         for t in action.tiles:
             p.remove(t)
         kind = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON}.get(action.kind, MeldKind.DAIMINKAN)
@@ -807,6 +816,8 @@ class Match:
         exhaustive: bool = False,
     ) -> None:
         self.claim = None
+        for q in self.players:
+            q.seen_changed = True
         out.append(HandEnded(_four(self.scores), renchan))
         self.hand_index += 1
         if won and not renchan:
@@ -933,14 +944,15 @@ def _tile_set(profile: RuleProfile) -> list[int]:
     return tiles
 
 
-def _tile_class(t: int) -> tuple[int, bool]:
-    return (kind_of(t), is_red(t))
+def _tile_class(t: int) -> int:
+    """Tiles of one class are interchangeable: same kind, same red-ness (flowers are their own)."""
+    return t if t in RED_FIVE_IDS or t >= FLOWER_ID_BASE else -1 - (t >> 2)
 
 
 def _classes(hand: list[int], prefer: int | None = None) -> list[int]:
     """One tile id per (kind, red) class in the hand, sorted: the preferred tile (the one just
     drawn, so a tsumogiri stays one) for its class, else the lowest id."""
-    best: dict[tuple[int, bool], int] = {}
+    best: dict[int, int] = {}
     for t in _preferred_order(hand, prefer):
         best.setdefault(_tile_class(t), t)
     return sorted(best.values())

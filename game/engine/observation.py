@@ -7,8 +7,7 @@ other seats gave in an open claim window not at all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import Action
 from .meld import Meld
@@ -17,9 +16,8 @@ if TYPE_CHECKING:
     from .match import Match
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """The public face of one seat."""
+class SeatView(NamedTuple):
+    """The public face of one seat (named tuples: built on every observation, so cheap)."""
 
     seat: int
     wind: int
@@ -34,8 +32,7 @@ class SeatView:
     flowers: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Observation:
+class Observation(NamedTuple):
     seat: int
     profile_id: str
     hand: tuple[int, ...]  # own concealed tiles
@@ -60,24 +57,7 @@ class Observation:
 
 
 def observe(match: Match, seat: int) -> Observation:
-    views = []
-    for s, p in enumerate(match.players):
-        riichi_index = next((i for i, d in enumerate(p.discards) if d.riichi), None)
-        views.append(
-            SeatView(
-                seat=s,
-                wind=match.seat_wind(s),
-                score=match.scores[s],
-                concealed_count=len(p.hand),
-                melds=tuple(p.melds),
-                discards=tuple(d.tile for d in p.discards),
-                discard_tsumogiri=tuple(d.tsumogiri for d in p.discards),
-                discard_called=tuple(d.called for d in p.discards),
-                riichi_index=riichi_index,
-                riichi=p.riichi,
-                flowers=tuple(p.flowers),
-            )
-        )
+    views = tuple(_seat_view(match, s) for s in range(4))
     me = match.players[seat]
     claim = match.claim
     return Observation(
@@ -85,7 +65,7 @@ def observe(match: Match, seat: int) -> Observation:
         profile_id=match.profile.id,
         hand=tuple(sorted(me.hand)),
         drawn=match.drawn if match.turn == seat and match.phase.value == "turn" else None,
-        seats=tuple(views),
+        seats=views,
         dealer=match.dealer,
         round_wind=match.round_wind,
         hand_number=match.hand_number,
@@ -99,3 +79,27 @@ def observe(match: Match, seat: int) -> Observation:
         legal_actions=tuple(match.legal_actions(seat)),
         furiten=me.furiten_permanent() or me.furiten_temporary or me.furiten_riichi,
     )
+
+
+def _seat_view(match: Match, s: int) -> SeatView:
+    """A seat's public face, rebuilt only when something about it changed."""
+    p = match.players[s]
+    cached = match.view_cache[s]
+    if cached is not None and not p.seen_changed:
+        return cached
+    view = SeatView(
+        seat=s,
+        wind=match.seat_wind(s),
+        score=match.scores[s],
+        concealed_count=len(p.hand),
+        melds=tuple(p.melds),
+        discards=p.river_tiles,
+        discard_tsumogiri=p.river_tsumogiri,
+        discard_called=p.river_called,
+        riichi_index=p.riichi_index,
+        riichi=p.riichi,
+        flowers=tuple(p.flowers),
+    )
+    match.view_cache[s] = view
+    p.seen_changed = False
+    return view

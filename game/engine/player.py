@@ -31,6 +31,12 @@ class Player:
     furiten_temporary: bool = False
     furiten_riichi: bool = False
     nagashi_ok: bool = True  # only terminals and honours discarded, none called away
+    called_count: int = 0  # discards of this seat taken by calls
+    # the river as tuples, kept in step with ``discards`` so observations cost nothing to build
+    river_tiles: tuple[int, ...] = ()
+    river_tsumogiri: tuple[bool, ...] = ()
+    river_called: tuple[bool, ...] = ()
+    riichi_index: int | None = None
 
     waits: tuple[int, ...] = ()  # kinds that complete the 3n+1 hand (cached after each discard)
     shanten: int = 8
@@ -45,14 +51,39 @@ class Player:
     def has_discarded(self) -> bool:
         return bool(self.discards)
 
+    kind_counts: list[int] = field(default_factory=lambda: [0] * 42)  # hand tiles per kind
+
     def counts(self) -> list[int]:
-        counts = [0] * 34
-        for t in self.hand:
-            counts[t >> 2] += 1
-        return counts
+        """A fresh 34-entry count vector of the concealed hand (flowers left out)."""
+        return self.kind_counts[:34]
+
+    seen_changed: bool = True  # something public changed since the last observation was built
+
+    def add(self, tile: int) -> None:
+        self.hand.append(tile)
+        self.kind_counts[kind_of(tile)] += 1
+        self.seen_changed = True
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
+        self.kind_counts[kind_of(tile)] -= 1
+        self.seen_changed = True
+
+    def add_discard(self, tile: int, tsumogiri: bool, riichi: bool) -> None:
+        if riichi:
+            self.riichi_index = len(self.discards)
+        self.discards.append(Discard(tile, tsumogiri, riichi))
+        self.river_tiles += (tile,)
+        self.river_tsumogiri += (tsumogiri,)
+        self.river_called += (False,)
+        self.discard_kinds.add(kind_of(tile))
+
+    def last_discard_called(self) -> None:
+        self.discards[-1].called = True
+        self.river_called = (*self.river_called[:-1], True)
+        self.called_count += 1
+        self.nagashi_ok = False
+        self.seen_changed = True
 
     def furiten_permanent(self) -> bool:
         return any(k in self.discard_kinds for k in self.waits)

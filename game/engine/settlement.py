@@ -50,3 +50,24 @@ def final_standings(profile: RuleProfile, scores: list[int], sticks: int, first_
         (ranks[0], ranks[1], ranks[2], ranks[3]),
         (points[0], points[1], points[2], points[3]),
     )
+
+
+STICK_VALUES = (10000, 5000, 1000, 100)
+_STICK_LIMITS = {5000: 2, 1000: 4, 100: 10}
+
+
+def point_sticks(points: int) -> dict[int, int]:
+    """How a score is laid out in point sticks, the way the table starts (Seed-RU: 25,000 =
+    1 x 10,000 + 2 x 5,000 + 4 x 1,000 + 10 x 100): small sticks first, up to the usual count of
+    each, the rest in larger ones. A negative score shows no sticks (the debt is shown apart)."""
+    rest = max(points, 0)
+    out: dict[int, int] = {}
+    for small, big in ((100, 1000), (1000, 5000), (5000, 10000)):
+        n = (rest % big) // small
+        step = big // small
+        while (n + step) * small <= rest and n + step <= _STICK_LIMITS[small]:
+            n += step
+        out[small] = n
+        rest -= n * small
+    out[10000] = rest // 10000
+    return {v: out[v] for v in STICK_VALUES}

@@ -1,0 +1,77 @@
+"""``python -m game bench engine|scene``: benchmarks that print one JSON object of figures.
+
+Benchmarks are not tests: they measure, they do not judge. Run them before and after a change to a
+hot path (the engine's apply, shanten and waits, the AI's inner loop, the frame loop) and compare
+medians from one run; this machine's timings are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", choices=["engine", "scene"], help="what to measure")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=6, help="hanchan per bot kind (engine)")
+    parser.add_argument("--hands", type=int, default=20000, help="random hands for shanten (engine)")
+    parser.add_argument("--profile", default="riichi")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.target == "engine":
+        figures = bench_engine(args.profile, args.games, args.hands, args.seed)
+    else:
+        from game.scene.bench import bench_scene
+
+        figures = bench_scene(300, 300)
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+def bench_engine(profile_id: str, games: int, hands: int, seed: int) -> dict[str, float]:
+    from game.cli.bench_shanten import bench_shanten
+
+    shanten_figures = bench_shanten(hands, seed)
+    random_rate, apply_us = _hanchan_rate(profile_id, "random", games, seed, time_apply=True)
+    efficiency_rate, _ = _hanchan_rate(profile_id, "efficiency", games, seed, time_apply=False)
+    return {
+        "shanten_us_median": shanten_figures["shanten_us_median"],
+        **{k: v for k, v in shanten_figures.items() if k != "shanten_us_median"},
+        "apply_us_median": apply_us,
+        "hanchan_per_s_random": random_rate,
+        "hanchan_per_s_efficiency": efficiency_rate,
+    }
+
+
+def _hanchan_rate(profile_id: str, bot: str, games: int, seed: int, *, time_apply: bool) -> tuple[float, float]:
+    """Hanchan per CPU second with four bots of one kind (one core), and the median apply time."""
+    from game.ai.baseline import EfficiencyBot, RandomBot
+    from game.engine.match import Match
+    from game.engine.profile import load_profile
+
+    profile = load_profile(profile_id)
+    samples: list[int] = []
+    start = time.process_time()  # CPU time: other processes on the machine do not inflate it
+    for g in range(games):
+        s = seed * 1000 + g
+        match = Match(profile, s)
+        bots = [
+            RandomBot(s, seat) if bot == "random" else EfficiencyBot(s, seat, sets=profile.win.sets)
+            for seat in range(4)
+        ]
+        while not match.is_over:
+            seat = match.awaiting()[0]
+            action = bots[seat].decide(match.observe(seat))
+            if time_apply:
+                t0 = time.perf_counter_ns()
+                match.apply(action)
+                samples.append(time.perf_counter_ns() - t0)
+            else:
+                match.apply(action)
+    elapsed = time.process_time() - start
+    median_us = statistics.median(samples) / 1000 if samples else 0.0
+    return games / elapsed, median_us
