@@ -25,7 +25,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser; with ``only``, import just that subcommand's module (the others keep their
+    one-line help), so starting the game does not pay for importing every tool."""
     parser = argparse.ArgumentParser(
         prog="mahjong-atlas",
         description="Mahjong Atlas: riichi, EMA and Taiwanese mahjong against three AI opponents.",
@@ -34,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is not None and name != only:
+            continue
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -46,10 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    parser = build_parser()
-    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
-        # ``python -m game --smoke``: options before any subcommand belong to ``play``, the default.
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        # ``python -m game [--smoke ...]``: no subcommand, or options before one, means ``play``.
         argv = ["play", *argv]
+    parser = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None)
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "_run", None)
     if run is None:
