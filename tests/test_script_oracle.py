@@ -32,10 +32,11 @@ GAMES = 37  # script.json holds 37 games (rules-reference §7.1, O4)
 # (game, hand) → why the engine diverges there. Each is also a strict xfail on its own.
 ENGINE_BUG_HANDS: dict[tuple[int, int], str] = {
     (16, 7): (
-        "kan dora timing: after an open kan (daiminkan m8888), the same player's next kan (kakan s222) "
-        "must flip the pending kan dora at its declaration, before others may rob it; the engine "
-        "flips it only after the chankan window, so a chankan win misses that dora "
-        "(T-KOBA script 連続したカンに槍槓, event 77 kaigang before the chankan hule)"
+        "kan dora timing: after seat 0's daiminkan (8m) and rinshan, its kakan (2s) must flip the "
+        "pending kan dora (4p) at the declaration, before seat 1 robs the kan; the engine flips it "
+        "only after the chankan window, so the chankan win sees 1 indicator instead of 2 (the "
+        "scores agree here only because seat 1 holds no 5p) (T-KOBA script 連続したカンに槍槓, "
+        "event 77 kaigang before the chankan hule)"
     ),
 }
 ENGINE_BUG_GAMES: dict[int, str] = {
