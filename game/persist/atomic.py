@@ -1,0 +1,114 @@
+"""Whole-file writes that a crash cannot tear, and the TOML/JSON helpers built on them.
+
+A write goes to a temporary file in the same folder (so the rename stays on one file system),
+is flushed and fsynced, then ``os.replace``d over the target, and the folder is fsynced where the
+OS allows it (POSIX; Windows has no directory handles). Whatever fails before the rename leaves
+the old file whole and removes the temporary one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+
+class UnreadableFile(Exception):
+    """A file that exists but cannot be read or parsed (the message says why)."""
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` atomically, creating its folder if needed."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable; a no-op where folders cannot be opened (Windows)."""
+    flags = getattr(os, "O_DIRECTORY", None)
+    if flags is None:
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def without_none(value: Any) -> Any:
+    """``value`` with every None dropped from tables and lists: TOML has no null, tomli-w
+    refuses it, and a missing key reads back as its default anyway."""
+    if isinstance(value, Mapping):
+        return {str(k): without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [without_none(v) for v in value if v is not None]
+    return value
+
+
+def write_toml(path: Path, data: Mapping[str, Any]) -> None:
+    write_bytes(path, tomli_w.dumps(without_none(data)).encode("utf-8"))
+
+
+def write_json(path: Path, data: Any) -> None:
+    write_bytes(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The table in ``path``; FileNotFoundError when absent, UnreadableFile when it is not TOML."""
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise UnreadableFile(f"{path.name}: {exc}") from exc
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise UnreadableFile(f"{path.name}: {exc}") from exc
+
+
+def stamp(now: datetime | None = None) -> str:
+    """A UTC timestamp safe in file names and sortable as text: ``20261130T043336Z``."""
+    return (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+
+
+def move_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename a bad file to ``<name>.<why>-<timestamp>`` beside it (kept for a bug report, out of
+    the way of the next write) and return the new path; a clash adds a counter."""
+    base = path.with_name(f"{path.name}.{why}-{stamp()}")
+    target = base
+    n = 1
+    while target.exists():
+        n += 1
+        target = base.with_name(f"{base.name}.{n}")
+    os.replace(path, target)
+    return target
