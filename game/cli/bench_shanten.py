@@ -1,0 +1,75 @@
+"""Shanten and waits timings for ``python -m game bench`` (the command lives in ``bench.py``).
+
+Each call is timed on its own with ``time.perf_counter_ns`` over random hands built before the
+clock starts, so the median and the 99th percentile are per call (timer overhead included).
+The ``mahjong`` library's shanten is timed on the same hands in the same run: on a busy machine
+every figure grows, and the ratio between them is what stays comparable.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+from game.engine.shanten import shanten, waits
+from game.engine.tiles import counts_of
+
+_WALL = [kind for kind in range(34) for _ in range(4)]
+
+
+def random_hands(n: int, seed: int, size: int = 14) -> list[list[int]]:
+    """``n`` count vectors of ``size`` tiles drawn from the 136-tile set."""
+    rng = random.Random(seed)
+    return [counts_of(rng.sample(_WALL, size)) for _ in range(n)]
+
+
+def _per_call_us(fn: Callable[[list[int]], object], hands: Sequence[list[int]]) -> list[float]:
+    clock = time.perf_counter_ns
+    out = []
+    for hand in hands:
+        start = clock()
+        fn(hand)
+        out.append((clock() - start) / 1000)
+    out.sort()
+    return out
+
+
+def _p99(sorted_us: list[float]) -> float:
+    return sorted_us[min(len(sorted_us) - 1, int(len(sorted_us) * 0.99))]
+
+
+def bench_shanten(n: int, seed: int) -> dict[str, float]:
+    """Median and p99 microseconds per call for shanten (uncached and through a full-hand
+    cache), waits on 13-tile hands, and the ``mahjong`` library's shanten."""
+    from mahjong.shanten import Shanten
+
+    hands = random_hands(n, seed)
+    hands13 = random_hands(n, seed + 1, 13)
+    _per_call_us(shanten, hands[: min(n, 200)])  # warm the interpreter's caches, not ours
+    uncached = _per_call_us(shanten, hands)
+
+    memo: dict[bytes, int] = {}
+
+    def cached(hand: list[int]) -> int:
+        key = bytes(hand)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = shanten(hand)
+        return hit
+
+    for hand in hands:
+        cached(hand)
+    cached_us = _per_call_us(cached, hands)
+    waits_us = _per_call_us(waits, hands13)
+    lib_hands = hands[: max(1, min(n, 2000))]  # the library is slow: a sample is enough
+    lib_us = _per_call_us(Shanten.calculate_shanten, lib_hands)
+    return {
+        "shanten_us_median": statistics.median(uncached),
+        "shanten_us_p99": _p99(uncached),
+        "shanten_cached_us_median": statistics.median(cached_us),
+        "waits_us_median": statistics.median(waits_us),
+        "waits_us_p99": _p99(waits_us),
+        "mahjong_lib_us_median": statistics.median(lib_us),
+    }

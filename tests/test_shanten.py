@@ -1,0 +1,386 @@
+"""Shanten, waits, complete hands and readings, checked against majiang-core's 40,000 hands, the
+``mahjong`` library, and brute-force searches written here without the engine's tables."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from conftest import oracle_path
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from mahjong.shanten import Shanten
+
+from game.engine.shanten import (
+    Arrangement,
+    arrangements,
+    is_complete,
+    playable_waits,
+    shanten,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+    shanten_normal,
+    ukeire,
+    waits,
+)
+from game.engine.tiles import counts_of, parse_kinds
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def hand(text: str) -> list[int]:
+    return counts_of(parse_kinds(text))
+
+
+# --- brute force, independent of the engine's tables -----------------------------------------
+
+
+def brute_complete(counts: list[int], sets: int, pair: bool = True) -> bool:
+    """Whether ``counts`` reads as ``sets`` sets plus (if ``pair``) one pair: plain backtracking
+    on the lowest kind held, any number of copies allowed."""
+    k = next((i for i, c in enumerate(counts) if c), None)
+    if k is None:
+        return sets == 0 and not pair
+    found = False
+    if pair and counts[k] >= 2:
+        counts[k] -= 2
+        found = brute_complete(counts, sets, False)
+        counts[k] += 2
+    if not found and sets and counts[k] >= 3:
+        counts[k] -= 3
+        found = brute_complete(counts, sets - 1, pair)
+        counts[k] += 3
+    if not found and sets and k < 27 and k % 9 <= 6 and counts[k + 1] and counts[k + 2]:
+        for j in (k, k + 1, k + 2):
+            counts[j] -= 1
+        found = brute_complete(counts, sets - 1, pair)
+        for j in (k, k + 1, k + 2):
+            counts[j] += 1
+    return found
+
+
+def brute_readings(counts: list[int], sets: int) -> set[tuple[int, tuple[tuple[str, int], ...]]]:
+    """Every (pair, sorted sets) reading, by trying every pair kind and then every set order."""
+    out: set[tuple[int, tuple[tuple[str, int], ...]]] = set()
+
+    def sets_only(c: list[int], left: int, acc: list[tuple[str, int]], pair: int) -> None:
+        k = next((i for i, x in enumerate(c) if x), None)
+        if k is None:
+            if left == 0:
+                out.add((pair, tuple(sorted(acc))))
+            return
+        if c[k] >= 3:
+            c[k] -= 3
+            sets_only(c, left - 1, [*acc, ("pon", k)], pair)
+            c[k] += 3
+        if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+            for j in (k, k + 1, k + 2):
+                c[j] -= 1
+            sets_only(c, left - 1, [*acc, ("chi", k)], pair)
+            for j in (k, k + 1, k + 2):
+                c[j] += 1
+
+    for p in range(34):
+        if counts[p] >= 2:
+            rest = list(counts)
+            rest[p] -= 2
+            sets_only(rest, sets, [], p)
+    return out
+
+
+def brute_shanten_at_most(counts: list[int], sets: int, limit: int, draws: range | list[int] = range(34)) -> bool:
+    """Whether a ``3 * sets + 1`` hand is within ``limit`` shanten by the definition itself:
+    ``limit`` rounds of (draw a kind with a copy left, discard) and then a winning draw, the
+    draws taken from ``draws``."""
+    for k in draws:
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        try:
+            if limit == 0:
+                if brute_complete(list(counts), sets):
+                    return True
+                continue
+            for d in range(34):
+                if counts[d] and d != k:
+                    counts[d] -= 1
+                    ok = brute_shanten_at_most(counts, sets, limit - 1, draws)
+                    counts[d] += 1
+                    if ok:
+                        return True
+        finally:
+            counts[k] -= 1
+    return False
+
+
+# --- hands for the property tests -------------------------------------------------------------
+
+
+def tiles_hand(size: int, kinds: int = 34) -> st.SearchStrategy[list[int]]:
+    """``size`` distinct tile ids (so never a fifth copy) from the first ``kinds`` kinds."""
+    return st.lists(st.integers(0, 4 * kinds - 1), min_size=size, max_size=size, unique=True).map(
+        lambda ids: counts_of(t // 4 for t in ids)
+    )
+
+
+def crowded_hand(size: int) -> st.SearchStrategy[list[int]]:
+    """Hands from only a few kinds, so that triplets and four of a kind are common."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> list[int]:
+        kinds = draw(st.lists(st.integers(0, 33), min_size=(size + 3) // 4 + 1, max_size=8, unique=True))
+        ids = [4 * k + c for k in kinds for c in range(4)]
+        chosen = draw(st.lists(st.sampled_from(ids), min_size=size, max_size=size, unique=True))
+        return counts_of(t // 4 for t in chosen)
+
+    return build()
+
+
+def any_hand(size: int) -> st.SearchStrategy[list[int]]:
+    return st.one_of(tiles_hand(size), crowded_hand(size), tiles_hand(size, kinds=9))
+
+
+@st.composite
+def complete_hand(draw: st.DrawFn, sets: int, flush: bool = False) -> list[int]:
+    """``sets`` random sets and a pair, within four copies of every kind."""
+    top = 9 if flush else 34
+    counts = [0] * 34
+    for _ in range(100):
+        if sum(counts) == 3 * sets:
+            break
+        shape = draw(st.sampled_from(["pon", "chi"]))
+        k = draw(st.integers(0, top - 1))
+        need = [k] * 3 if shape == "pon" else [k, k + 1, k + 2]
+        if shape == "chi" and (k >= 27 or k % 9 > 6):
+            continue
+        if any(counts[j] + need.count(j) > 4 for j in need):
+            continue
+        for j in need:
+            counts[j] += 1
+    assume(sum(counts) == 3 * sets)
+    pair = draw(st.sampled_from([k for k in range(top) if counts[k] <= 2]))
+    counts[pair] += 2
+    return counts
+
+
+# --- the oracles ------------------------------------------------------------------------------
+
+
+def _oracle_counts(tiles: list[str]) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        rank = int(t[1]) or 5  # 0 is the red five
+        counts["mpsz".index(t[0]) * 9 + rank - 1] += 1
+    return counts
+
+
+@pytest.mark.parametrize("part", [1, 2, 3, 4])
+def test_majiang_core_xiangting(part: int) -> None:
+    """All 10,000 hands of each file. ``x`` is [normal, kokushi, chiitoitsu] as the oracle README
+    says (the rules reference's order is wrong): the first hand of xiangting_1 has five
+    terminal/honour kinds and no such pair (kokushi 8) and one pair (chiitoitsu 5), x = [4, 8, 5]."""
+    data = json.loads(oracle_path("majiang-core", f"xiangting_{part}.json").read_text(encoding="utf-8"))
+    assert len(data) == 10_000
+    wrong = []
+    for entry in data:
+        counts = _oracle_counts(entry["q"])
+        got = [shanten_normal(counts), shanten_kokushi(counts), shanten_chiitoitsu(counts)]
+        if got != entry["x"] or shanten(counts) != min(entry["x"]):
+            wrong.append((entry, got))
+    assert not wrong, f"{len(wrong)} hands differ, first: {wrong[:3]}"
+
+
+@SETTINGS
+@given(st.sampled_from([13, 14]).flatmap(any_hand))
+def test_shanten_matches_the_mahjong_library(counts: list[int]) -> None:
+    assert shanten_normal(counts) == Shanten.calculate_shanten_for_regular_hand(counts)
+    assert shanten_chiitoitsu(counts) == Shanten.calculate_shanten_for_chiitoitsu_hand(counts)
+    assert shanten_kokushi(counts) == Shanten.calculate_shanten_for_kokushi_hand(counts)
+    assert shanten(counts) == Shanten.calculate_shanten(counts)
+    assert shanten(counts, chiitoitsu=False, kokushi=False) == Shanten.calculate_shanten(counts, False, False)
+
+
+@SETTINGS
+@given(st.sampled_from([1, 2, 4, 5, 7, 8, 10, 11]).flatmap(any_hand))
+def test_shanten_with_melds_matches_the_mahjong_library(counts: list[int]) -> None:
+    """Fewer concealed tiles: the library assumes the missing sets are melds."""
+    assert shanten(counts, sum(counts) // 3) == Shanten.calculate_shanten_for_regular_hand(counts)
+
+
+def test_four_copies_are_respected() -> None:
+    # four sets and a lone East whose other three copies are in the hand: no fifth East to wait on
+    assert shanten(hand("123m456m789m1111z")) == 1
+    assert waits(hand("123m456m789m1111z")) == [27]
+    assert playable_waits(hand("123m456m789m1111z")) == []
+    assert shanten(hand("123m456m789m111z2z")) == 0
+    # seven pairs needs distinct pairs
+    assert shanten_chiitoitsu(hand("1111m22m33m44m55m66m")) == 1
+
+
+# --- waits and complete hands -----------------------------------------------------------------
+
+
+def _tenpai_candidates(sets: int, flush: bool = False) -> st.SearchStrategy[list[int]]:
+    """A complete hand minus one tile: usually tenpai, sometimes on a kind held four times."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> list[int]:
+        counts = draw(complete_hand(sets, flush))
+        k = draw(st.sampled_from([i for i in range(34) if counts[i]]))
+        counts[k] -= 1
+        return counts
+
+    return build()
+
+
+@SETTINGS
+@given(st.one_of(_tenpai_candidates(4), tiles_hand(13), crowded_hand(13)))
+def test_waits_are_exactly_the_completing_kinds(counts: list[int]) -> None:
+    got = waits(counts)
+    for k in range(34):
+        counts[k] += 1
+        if counts[k] <= 4:
+            assert is_complete(counts) == (k in got), k
+            assert (Shanten.calculate_shanten(counts) == -1) == (k in got), k
+        else:  # the library refuses a fifth copy: ask the brute force (normal form only)
+            assert brute_complete(list(counts), 4) == (k in got), k
+        counts[k] -= 1
+    assert (shanten(counts) == 0) == bool(playable_waits(counts))
+
+
+@SETTINGS
+@given(st.one_of(_tenpai_candidates(5), _tenpai_candidates(5, flush=True), tiles_hand(16), crowded_hand(16)))
+def test_sixteen_tile_waits_agree_with_brute_force(counts: list[int]) -> None:
+    got = waits(counts, 5, False, False)
+    expected = [k for k in range(34) if brute_complete([c + (i == k) for i, c in enumerate(counts)], 5)]
+    assert got == expected
+    assert (shanten(counts, 5, False, False) == 0) == any(counts[k] < 4 for k in expected)
+
+
+@SETTINGS
+@given(st.integers(0, 5).flatmap(lambda n: st.tuples(st.just(n), complete_hand(n))))
+def test_complete_hands_of_any_size(case: tuple[int, list[int]]) -> None:
+    sets, counts = case
+    assert is_complete(counts, sets, False, False)
+    assert shanten(counts, sets, False, False) == -1
+    assert brute_complete(list(counts), sets)
+
+
+@SETTINGS
+@given(
+    st.one_of(complete_hand(5), complete_hand(5, flush=True)),
+    st.integers(0, 33),
+    st.integers(0, 33),
+)
+def test_seventeen_tile_hands_agree_with_brute_force(counts: list[int], out: int, into: int) -> None:
+    """A complete 17-tile hand with one tile swapped for another: complete or not, as the
+    brute force says; and tenpai-or-better exactly when the definition says so."""
+    if counts[out] and counts[into] < 4:
+        counts[out] -= 1
+        counts[into] += 1
+    assert is_complete(counts, 5, False, False) == brute_complete(list(counts), 5)
+    sh = shanten(counts, 5, False, False)
+    assert sh >= -1
+    if sh == -1:
+        return
+    # a 17-tile hand is tenpai-or-better iff some discard leaves a hand one draw from winning
+    one_away = False
+    for d in range(34):
+        if counts[d]:
+            counts[d] -= 1
+            one_away = one_away or brute_shanten_at_most(counts, 5, 0)
+            counts[d] += 1
+    assert (sh == 0) == one_away
+
+
+@settings(max_examples=25, deadline=None)
+@given(_tenpai_candidates(5, flush=True), st.integers(0, 8), st.integers(0, 8))
+def test_one_shanten_flush_hands_by_definition(counts: list[int], out: int, into: int) -> None:
+    """16-tile one-suit hands one swap away from tenpai: shanten <= 1 exactly when one round of
+    draw and discard can reach tenpai (each kind's four copies respected)."""
+    if counts[out] and counts[into] < 4:
+        counts[out] -= 1
+        counts[into] += 1
+    sh = shanten(counts, 5, False, False)
+    # only manzu are held, so any two unheld kinds outside manzu are alike and within two draws
+    # can only make a pair: 1m..9m and East stand for every draw
+    draws = [*range(9), 27]
+    assert (sh <= 0) == brute_shanten_at_most(counts, 5, 0, draws)
+    assert (sh <= 1) == brute_shanten_at_most(counts, 5, 1, draws)
+
+
+def test_special_waits() -> None:
+    assert waits(hand("19m19p19s1234567z")) == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    assert waits(hand("19m19p19s1234566z")) == [33]
+    assert waits(hand("19m19p19s1234566z"), kokushi=False) == []
+    assert waits(hand("1122m3344p5566s7z")) == [33]
+    assert waits(hand("1122m3344p5566s7z"), chiitoitsu=False) == []
+    assert waits(hand("1112345678999m")) == list(range(9))
+    assert waits(hand("113355779m1234z")) == []
+    assert is_complete(hand("1122m3344p5566s77z"))
+    assert not is_complete(hand("1122m3344p5566s77z"), chiitoitsu=False)
+    assert not is_complete(hand("1111m2233p4455s66z"))  # four of a kind is not two pairs
+
+
+def test_sizes_are_checked() -> None:
+    with pytest.raises(ValueError):
+        waits(hand("123m456m789m11222z"))
+    with pytest.raises(ValueError):
+        is_complete(hand("123m456m789m112z"))
+    with pytest.raises(ValueError):
+        shanten([5] + [0] * 33)
+
+
+# --- readings ---------------------------------------------------------------------------------
+
+
+def test_arrangements_of_three_consecutive_pungs() -> None:
+    found = arrangements(hand("111222333m456p77z"))
+    assert found == [
+        Arrangement(33, (("chi", 0), ("chi", 0), ("chi", 0), ("chi", 12))),
+        Arrangement(33, (("chi", 12), ("pon", 0), ("pon", 1), ("pon", 2))),
+    ]
+    assert arrangements(hand("1122m3344p5566s77z")) == []
+
+
+@SETTINGS
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(st.just(n), complete_hand(n, flush=n >= 4))))
+def test_arrangements_match_brute_force(case: tuple[int, list[int]]) -> None:
+    sets, counts = case
+    found = arrangements(counts, sets)
+    assert {(a.pair, a.sets) for a in found} == brute_readings(counts, sets)
+    for a in found:
+        rebuilt = Counter({a.pair: 2})
+        for shape, k in a.sets:
+            rebuilt.update([k] * 3 if shape == "pon" else [k, k + 1, k + 2])
+        assert [rebuilt[k] for k in range(34)] == counts
+
+
+# --- ukeire -----------------------------------------------------------------------------------
+
+
+def test_ukeire_of_nine_gates() -> None:
+    counts = hand("1112345678999m")
+    kinds, unseen = ukeire(counts)
+    assert kinds == list(range(9))
+    assert unseen == 36 - 13
+    visible = [0] * 34
+    visible[4] = 3  # every other 5m is on the table
+    assert ukeire(counts, visible=visible) == (list(range(9)), 36 - 13 - 3)
+
+
+@SETTINGS
+@given(tiles_hand(13))
+def test_ukeire_lowers_shanten(counts: list[int]) -> None:
+    kinds, unseen = ukeire(counts)
+    base = Shanten.calculate_shanten(counts)
+    expected = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if Shanten.calculate_shanten(counts) < base:
+                expected.append(k)
+            counts[k] -= 1
+    assert kinds == expected
+    assert unseen == sum(4 - counts[k] for k in expected)
