@@ -196,9 +196,11 @@ class Match:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one seat's action and return what happened. Illegal actions change nothing."""
-        action = self._canonical(action)
-        if action not in self.legal_actions(action.seat):
-            raise IllegalActionError(*self._why_illegal(action))
+        legal = self.legal_actions(action.seat) if 0 <= action.seat < 4 else []
+        if action not in legal:
+            action = self._canonical(action)
+            if action not in legal:
+                raise IllegalActionError(*self._why_illegal(action))
         self._turn_cache = None
         self.actions.append(action)
         out: list[Event] = []
@@ -366,6 +368,11 @@ class Match:
             _, tail_pos = self.wall.move_tail_to_dead()
             out.append(TailToDeadWall(tail_pos))
         return t
+
+    def _reveal_pending_dora(self, out: list[Event]) -> None:
+        for _ in range(self.pending_dora):
+            self._reveal_dora(out)
+        self.pending_dora = 0
 
     def _reveal_dora(self, out: list[Event]) -> None:
         k = len(self.indicators)
@@ -550,10 +557,7 @@ class Match:
         self.rinshan = False
         out.append(Discarded(seat, tile, tsumogiri, riichi))
         self._refresh_waits(seat)
-        if self.pending_dora:
-            for _ in range(self.pending_dora):
-                self._reveal_dora(out)
-            self.pending_dora = 0
+        self._reveal_pending_dora(out)
         self._open_claims(seat, tile, out, chankan=False)
 
     # --- kans ---------------------------------------------------------------------------------
@@ -574,6 +578,7 @@ class Match:
         tile = action.tile
         p = self.players[seat]
         p.remove(tile)
+        self._reveal_pending_dora(out)  # a kan dora still pending flips at the next kan's call
         for i, m in enumerate(p.melds):
             if m.kind is MeldKind.PON and m.first_kind == kind_of(tile):
                 p.melds[i] = Meld(MeldKind.KAKAN, tuple(sorted((*m.tiles, tile))), m.called, m.from_seat, tile)
@@ -586,10 +591,7 @@ class Match:
         self.calls_made = True
         for q in self.players:
             q.ippatsu = False
-        if self.pending_dora:
-            for _ in range(self.pending_dora):
-                self._reveal_dora(out)
-            self.pending_dora = 0
+        self._reveal_pending_dora(out)
         if self.profile.kan.kan_dora:
             if immediate:
                 self._reveal_dora(out)
@@ -851,6 +853,8 @@ class Match:
         if (self.round_wind, self.hand_number) < (last_round, 3):
             return False
         target = g.extension_target
+        if self.round_wind > last_round and max(self.scores) >= target:
+            return True  # the West round's sudden death ends after any hand, renchan or not
         if renchan:
             if abortive or not g.agari_yame:
                 return False

@@ -47,6 +47,7 @@ MultiRonHonba = Literal["first_winner", "every_winner"]
 PaoHonba = Literal["pao", "discarder"]
 TieBreak = Literal["seat", "split"]
 NagashiRenchan = Literal["dealer_tenpai", "dealer_nagashi"]
+FinalRounding = Literal["none", "whole_top_balance"]
 ClaimWindow = Literal["at_once", "until_next_draw"]
 # Claim priority on one discard. Pon against kan by two players cannot happen (4 tiles of a kind),
 # so the two orders differ only in how the claim prompt ranks them; the knob keeps the rulebook's word.
@@ -180,6 +181,7 @@ class GameRules:
     renchan: Renchan = "tenpai"
     chombo_points: int = 0  # 0: a reverse mangan payment; else points taken after uma
     false_win: FalseWin = "chombo"
+    final_rounding: FinalRounding = "none"  # whole_top_balance: whole points, top takes the balance
 
 
 @dataclass(frozen=True)

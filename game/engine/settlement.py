@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .profile import RuleProfile
@@ -45,11 +46,22 @@ def final_standings(profile: RuleProfile, scores: list[int], sticks: int, first_
             value[s] = shared
         i = j + 1
     points = [(final[s] - g.return_points + value[s]) / 1000 for s in range(4)]
+    if g.final_rounding == "whole_top_balance":
+        points = _whole_points(points, order[0])
     return Standings(
         (final[0], final[1], final[2], final[3]),
         (ranks[0], ranks[1], ranks[2], ranks[3]),
         (points[0], points[1], points[2], points[3]),
     )
+
+
+def _whole_points(points: list[float], top: int) -> list[float]:
+    """Whole points, halves rounded up, the top player taking what rounding left over so the
+    total is kept (T-KOBA script.json; Tenhou shows whole points)."""
+    total = round(sum(points))
+    out = [float(math.floor(p + 0.5)) for p in points]
+    out[top] = float(total - sum(out[s] for s in range(4) if s != top))
+    return out
 
 
 STICK_VALUES = (10000, 5000, 1000, 100)
