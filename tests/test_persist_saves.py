@@ -1,0 +1,177 @@
+"""Saves and the replay library: real matches saved mid-play (claim windows included) resume exactly."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import paths
+from game.ai.baseline import RandomBot
+from game.engine.match import Match, Phase, Record
+from game.persist.replays import ReplayLibrary
+from game.persist.saves import AUTOSAVE, SAVE_SCHEMA, SaveError, SaveStore, file_stem
+from game.ui.menus.options import LEVELS, MatchOptions, match_profile
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
+                     ("XDG_CACHE_HOME", "cache")):
+        monkeypatch.setenv(var, str(tmp_path / sub))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+def play(match: Match, bots: dict[int, RandomBot], steps: int, *, stop_in_claim: bool = False) -> None:
+    """Let the bots act ``steps`` times (then, if asked, on until a claim window is open)."""
+    done = 0
+    while not match.is_over:
+        if done >= steps and (not stop_in_claim or match.phase is Phase.CLAIM):
+            return
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+        done += 1
+
+
+def bots_for(seed: int) -> dict[int, RandomBot]:
+    return {seat: RandomBot(seed, seat) for seat in range(4)}
+
+
+@pytest.mark.parametrize(("profile_id", "seed"), [("riichi", 3), ("ema", 5), ("taiwanese", 8)])
+def test_a_save_in_a_claim_window_resumes_to_the_same_state(profile_id: str, seed: int) -> None:
+    options = MatchOptions(profile_id, levels=("easy", "normal", "hard"), human_seat=2, seed=seed)
+    live = Match(match_profile(options), seed)
+    bots = bots_for(seed)
+    play(live, bots, 40, stop_in_claim=True)
+    assert live.phase is Phase.CLAIM
+    store = SaveStore()
+    path = store.autosave(options, live)
+    assert path.is_relative_to(paths.saves_dir())
+    assert store.has_autosave()
+
+    saved = store.load(AUTOSAVE)
+    assert saved.options == options
+    resumed = saved.resume()
+    assert resumed.state_hash() == live.state_hash()
+    assert resumed.phase is Phase.CLAIM and resumed.awaiting() == live.awaiting()
+    # the resumed match goes on exactly as the live one does
+    for _ in range(30):
+        if live.is_over:
+            break
+        seat = live.awaiting()[0]
+        action = bots[seat].decide(live.observe(seat))
+        assert resumed.legal_actions(seat) == live.legal_actions(seat)
+        live.apply(action)
+        resumed.apply(action)
+        assert resumed.state_hash() == live.state_hash()
+
+
+def test_the_chosen_length_is_part_of_the_saved_rules() -> None:
+    options = MatchOptions("riichi", length="tonpuu", seed=11)
+    live = Match(match_profile(options), 11)
+    play(live, bots_for(11), 12)
+    store = SaveStore()
+    store.write("east only", options, live.record)
+    assert store.resume("east only").state_hash() == live.state_hash()
+    # the same record under the full-length rules is refused, and the player is told why
+    store.write("wrong", MatchOptions("riichi", seed=11), live.record)
+    with pytest.raises(SaveError) as err:
+        store.resume("wrong")
+    assert err.value.notice.key == "save.error.record" and "profile" in err.value.notice.values["detail"]
+
+
+def test_named_saves_are_listed_newest_first_and_deleted() -> None:
+    store = SaveStore()
+    record = Match(match_profile(MatchOptions()), 1).record
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    for i, name in enumerate(["Before the break", "Ça passe", "Ночная партия"]):
+        store.write(name, MatchOptions(seed=1), record, now=t0 + timedelta(minutes=i))
+    assert [e.name for e in store.entries()] == ["Ночная партия", "Ça passe", "Before the break"]
+    assert all(e.error is None and e.profile_id == "riichi" for e in store.entries())
+    store.delete("Ça passe")
+    assert [e.name for e in store.entries()] == ["Ночная партия", "Before the break"]
+    assert store.load("Ночная партия").resume().state_hash() == record.state_hash
+
+
+def test_a_cut_record_says_why_it_cannot_load() -> None:
+    options = MatchOptions(seed=4)
+    live = Match(match_profile(options), 4)
+    play(live, bots_for(4), 20)
+    full = live.record
+    cut = Record(full.profile_id, full.profile_hash, full.seed, full.actions[:-3], full.state_hash)
+    store = SaveStore()
+    store.write(AUTOSAVE, options, cut)
+    with pytest.raises(SaveError) as err:
+        store.resume()
+    assert err.value.notice.key == "save.error.record"
+    assert "cut short or altered" in err.value.notice.values["detail"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (f"schema = {SAVE_SCHEMA + 1}\n[record]\nfuture = true\n", "save.error.newer"),
+        ("schema = 1\nname = [", "save.error.unreadable"),
+        ("schema = 1\nname = \"x\"\n[options]\nprofile = 3\n[record]\n", "save.error.unreadable"),
+        ("schema = 1\n[options]\nprofile = \"riichi\"\n[record]\nprofile_id = \"riichi\"\n", "save.error.unreadable"),
+    ],
+    ids=["newer", "truncated", "wrong-type", "missing-keys"],
+)
+def test_a_bad_save_is_listed_with_its_reason(text: str, key: str) -> None:
+    store = SaveStore()
+    store.folder.mkdir(parents=True)
+    path = store.folder / "old.toml"
+    path.write_text(text)
+    with pytest.raises(SaveError) as err:
+        store.load("old")
+    assert err.value.notice.key == key
+    [entry] = store.entries()
+    assert entry.error is not None and entry.error.key == key
+    assert path.read_text() == text  # never rewritten
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    name=st.text(min_size=1, max_size=30).filter(lambda s: s.strip() and "\x00" not in s),
+    levels=st.tuples(*[st.sampled_from(LEVELS)] * 3),
+    seat=st.integers(0, 3),
+    seed=st.integers(0, 2**63 - 1),
+    actions=st.lists(st.sampled_from(["0:discard 5m", "1:pass", "2:pon 5p 5p"]), max_size=8),
+)
+def test_save_files_round_trip(
+    tmp_path: Path, name: str, levels: tuple[str, str, str], seat: int, seed: int, actions: list[str]
+) -> None:
+    store = SaveStore(tmp_path / "rt")
+    options = MatchOptions("ema", levels, "tonpuu", seat, seed)
+    record = Record("ema", "0123456789abcdef", seed, tuple(actions), "f" * 32)
+    store.write(name, options, record)
+    saved = store.load(name)
+    assert (saved.name, saved.options, saved.record) == (name, options, record)
+    assert store.path_for(name).parent == store.folder
+    assert "/" not in file_stem(name) and "\\" not in file_stem(name)
+
+
+def test_the_replay_library_keeps_the_newest_200(tmp_path: Path) -> None:
+    library = ReplayLibrary()
+    options = MatchOptions("riichi", length="one_hand", seed=2)
+    match = Match(match_profile(options), 2)
+    play(match, bots_for(2), 10_000)
+    assert match.is_over
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    first = library.add(options, match, now=t0)
+    assert first.is_relative_to(paths.saves_dir())
+    for i in range(1, 205):
+        library.add(options, match, now=t0 + timedelta(seconds=i))
+    entries = library.entries()
+    assert len(entries) == 200 and len(list(library.folder.iterdir())) == 200
+    assert entries[0].finished_at == (t0 + timedelta(seconds=204)).isoformat(timespec="seconds")
+    assert entries[-1].finished_at == (t0 + timedelta(seconds=5)).isoformat(timespec="seconds")
+    assert not first.exists()
+    assert entries[0].placings.ranks == tuple(match.final.ranks)  # type: ignore[union-attr]
+    assert library.load(entries[0].path).resume().state_hash() == match.state_hash()
+    library.delete(entries[0].path)
+    assert len(library.entries()) == 199
