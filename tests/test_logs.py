@@ -1,0 +1,239 @@
+"""Game logs: tenhou.net/6 and mjai written from bot matches replay exactly; the notation follows
+Tenhou's (as mjai-reviewer's convlog reads it); malformed logs raise only the documented errors."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.ai.baseline import EfficiencyBot, RandomBot
+from game.engine.errors import NotationError, RecordError
+from game.engine.events import Win
+from game.engine.logs import from_tenhou6, mjai_dumps, read_log, replay_match, to_mjai, to_tenhou6
+from game.engine.logs.model import Step, parse_mjai_tile, parse_tenhou_code, tenhou_code
+from game.engine.logs.tenhou6 import call_string, parse_call
+from game.engine.match import Match
+from game.engine.profile import load_profile
+
+PROFILE = load_profile("riichi")
+SEEDS = (3, 11)
+
+
+@cache
+def bot_match(seed: int) -> Match:
+    """A hanchan between two efficiency bots and two random bots."""
+    match = Match(PROFILE, seed)
+    bots = [EfficiencyBot(seed, s) if s % 2 == 0 else RandomBot(seed, s) for s in range(4)]
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    return match
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_exported_match_replays_exactly(seed: int, fmt: str) -> None:
+    match = bot_match(seed)
+    text = json.dumps(to_tenhou6(match)) if fmt == "tenhou6" else mjai_dumps(to_mjai(match))
+    reports = replay_match(read_log(text), PROFILE)
+    hands = sum(1 for e in match.events if type(e).__name__ == "HandEnded")
+    assert len(reports) == hands
+    assert [r.divergence for r in reports if not r.ok] == []
+
+
+def test_tenhou6_shape_and_seats() -> None:
+    match = bot_match(SEEDS[0])
+    data = to_tenhou6(match)
+    assert set(data) == {"title", "name", "rule", "log"}
+    assert data["rule"]["aka"] == 1
+    first = data["log"][0]
+    assert len(first) == 17
+    assert first[0] == [0, 0, 0]  # East 1, no honba, no sticks
+    assert first[1] == [25000] * 4
+    # seat 0 of the log is the first dealer: he alone has 14 tiles after his first take
+    assert len(first[4]) == 13 and isinstance(first[5][0], int)
+    dealer_14th = first[5][0]
+    assert dealer_14th in range(11, 54)
+    wins = [e for e in match.events if isinstance(e, Win)]
+    w = wins[0]
+    hand_with_win = next(h for h in data["log"] if h[16][0] == "和了")
+    who, frm = hand_with_win[16][2][:2]
+    assert who == (w.winner - match.first_dealer) % 4
+    assert frm == (w.winner if w.discarder is None else w.discarder) - match.first_dealer & 3
+
+
+def test_mjai_events_frame_each_hand() -> None:
+    events = to_mjai(bot_match(SEEDS[0]))
+    assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
+    starts = [e for e in events if e["type"] == "start_kyoku"]
+    ends = [e for e in events if e["type"] == "end_kyoku"]
+    assert len(starts) == len(ends) > 0
+    assert starts[0]["oya"] == 0 and starts[0]["bakaze"] == "E" and starts[0]["kyoku"] == 1
+    assert all(len(t) == 13 for t in starts[0]["tehais"])
+    for e in events:
+        if e["type"] == "dahai":
+            assert isinstance(e["tsumogiri"], bool)
+            parse_mjai_tile(e["pai"])
+
+
+# --- notation -------------------------------------------------------------------------------------
+
+
+def test_tile_codes_cover_every_face() -> None:
+    faces = [(k, False) for k in range(34)] + [(4, True), (13, True), (22, True)]
+    codes = [tenhou_code(f) for f in faces]
+    assert codes[:9] == list(range(11, 20)) and codes[27:34] == list(range(41, 48))
+    assert codes[34:] == [51, 52, 53]
+    assert [parse_tenhou_code(c) for c in codes] == faces
+    for bad in (0, 10, 20, 48, 50, 54, 60, -1, True, "11"):
+        with pytest.raises(RecordError):
+            parse_tenhou_code(bad)
+
+
+# Examples from Equim-chan/mjai-reviewer convlog (how tenhou.net/6 logs read): seat 0 calls.
+@pytest.mark.parametrize(
+    ("text", "kind", "called", "target"),
+    [
+        ("c275226", "chi", 27, 3),
+        ("p252525", "pon", 25, 3),
+        ("12p1212", "pon", 12, 2),
+        ("3737p37", "pon", 37, 1),
+        ("m39393939", "daiminkan", 39, 3),
+        ("26m262626", "daiminkan", 26, 2),
+        ("131313m13", "daiminkan", 13, 1),
+        ("k16161616", "kakan", 16, 3),
+        ("41k414141", "kakan", 41, 2),
+        ("4646k4646", "kakan", 46, 1),
+        ("424242a42", "ankan", None, None),
+    ],
+)
+def test_call_strings_read_and_write_back(text: str, kind: str, called: int | None, target: int | None) -> None:
+    step = parse_call(text, 0)
+    assert step.kind == kind
+    assert (tenhou_code(step.tile) if step.tile else None) == called
+    if kind != "kakan":
+        assert step.target == target
+    digits = "".join(c for c in text if c.isdigit())
+    written = sorted(parse_tenhou_code(int(digits[i : i + 2])) for i in range(0, len(digits), 2))
+    assert sorted(step.consumed + ((step.tile,) if step.tile else ())) == written
+    if kind != "kakan":
+        assert call_string(step) == text
+    else:
+        assert call_string(Step("kakan", 0, step.tile, step.consumed, target)) == text
+
+
+def test_red_five_chi_keeps_its_tiles() -> None:
+    step = parse_call("c275226", 2)
+    assert step.target == 1 and step.tile == (15, False)
+    assert sorted(step.consumed) == [(13, True), (14, False)]
+
+
+def test_hand_written_kyuushu_hand() -> None:
+    """A dealer abort on the first draw, written by hand: the dealer's 14th tile is his first take."""
+    hand = [
+        [0, 0, 0],
+        [25000] * 4,
+        [18],
+        [],
+        [11, 19, 21, 29, 31, 39, 41, 42, 43, 12, 13, 14, 22],
+        [44],
+        [],
+        [12, 12, 15, 51, 19, 19, 22, 22, 23, 24, 33, 36, 36],
+        [],
+        [],
+        [11, 11, 14, 17, 22, 35, 35, 35, 36, 37, 16, 16, 47],
+        [],
+        [],
+        [13, 13, 25, 27, 28, 31, 36, 38, 38, 23, 24, 45, 46],
+        [],
+        [],
+        ["九種九牌"],
+    ]
+    logged = from_tenhou6({"name": ["a", "b", "c", "d"], "rule": {"aka": 1}, "log": [hand]})
+    [report] = replay_match(logged, PROFILE)
+    assert report.ok, report.divergence
+    hand[16] = ["流局", [0, 0, 0, 0]]
+    [report] = replay_match(from_tenhou6({"rule": {"aka": 1}, "log": [hand]}), PROFILE)
+    assert not report.ok and "result" not in (report.divergence or "")  # the engine waits for a discard
+
+
+def test_changed_deltas_are_a_divergence() -> None:
+    data = to_tenhou6(bot_match(SEEDS[0]))
+    k, hand = next((k, h) for k, h in enumerate(data["log"]) if h[16][0] == "和了")
+    hand[16][1] = [d + 100 * (i == 0) - 100 * (i == 1) for i, d in enumerate(hand[16][1])]
+    reports = replay_match(from_tenhou6(data), PROFILE)
+    assert [r.index for r in reports if not r.ok] == [k + 1]
+    assert "deltas" in (reports[k].divergence or "")
+
+
+# --- malformed logs -------------------------------------------------------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-100, 100) | st.sampled_from(["", "r60", "p121212", "和了", "x"]),
+    lambda inner: st.lists(inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def _mutate(value: object, rng: random.Random, replacement: object) -> object:
+    """Replace one randomly chosen node of a JSON tree (lists and dicts) by ``replacement``."""
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        i = rng.randrange(len(value))
+        if rng.random() < 0.15:
+            return value[:i] + value[i + 1 :]
+        return value[:i] + [_mutate(value[i], rng, replacement)] + value[i + 1 :]
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(sorted(value))
+        return {**value, key: _mutate(value[key], rng, replacement)}
+    return replacement
+
+
+def _check_quietly(text: str) -> None:
+    with contextlib.suppress(RecordError, NotationError):
+        replay_match(read_log(text), PROFILE)
+
+
+@cache
+def _small_logs() -> tuple[dict[str, object], list[dict[str, object]]]:
+    match = bot_match(SEEDS[0])
+    t6 = to_tenhou6(match)
+    t6["log"] = t6["log"][:3]
+    mj = to_mjai(match)
+    cut = [i for i, e in enumerate(mj) if e["type"] == "end_kyoku"][2]
+    return t6, mj[: cut + 1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), replacement=_JSON)
+def test_mutated_tenhou6_raises_only_record_errors(seed: int, replacement: object) -> None:
+    t6, _ = _small_logs()
+    _check_quietly(json.dumps(_mutate(t6, random.Random(seed), replacement)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), replacement=_JSON)
+def test_mutated_mjai_raises_only_record_errors(seed: int, replacement: object) -> None:
+    _, mj = _small_logs()
+    mutated = _mutate(mj, random.Random(seed), replacement)
+    lines = mutated if isinstance(mutated, list) else [mutated]
+    _check_quietly("".join(json.dumps(e) + "\n" for e in lines))
+
+
+@settings(max_examples=40, deadline=None)
+@given(cut=st.floats(0, 1), fmt=st.sampled_from(["tenhou6", "mjai"]))
+def test_truncated_logs_raise_only_record_errors(cut: float, fmt: str) -> None:
+    t6, mj = _small_logs()
+    text = json.dumps(t6) if fmt == "tenhou6" else mjai_dumps(mj)
+    _check_quietly(text[: int(len(text) * cut)])
+
+
+@given(text=st.text(max_size=60))
+@settings(max_examples=60, deadline=None)
+def test_arbitrary_text_raises_only_record_errors(text: str) -> None:
+    _check_quietly(text)
