@@ -1,0 +1,63 @@
+"""The three catalogs: same keys, same placeholders, every character drawn by the shipped font."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.i18n import LANGUAGES, catalog, placeholders, t
+from game.ui import fonts
+
+
+def test_every_key_is_in_every_catalog() -> None:
+    keys = set(catalog("en"))
+    for language in LANGUAGES:
+        assert set(catalog(language)) == keys, language
+
+
+def test_placeholders_agree() -> None:
+    for key, english in catalog("en").items():
+        for language in LANGUAGES:
+            assert placeholders(catalog(language)[key]) == placeholders(english), (language, key)
+
+
+def test_translations_are_translated() -> None:
+    """A catalog that copies English by mistake shows up here (names and codes may match)."""
+    en = catalog("en")
+    for language in ("fr", "ru"):
+        same = [k for k, v in catalog(language).items() if v == en[k]]
+        assert len(same) < len(en) // 5, (language, same)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_sans_font_draws_every_character(bold: bool) -> None:
+    font = fonts.sans_font(bold)
+    chars = sorted({ch for language in LANGUAGES for text in catalog(language).values() for ch in text})
+    missing = [f"U+{ord(ch):04X} {ch}" for ch in chars if font.get_metrics(ch, size=24)[0] is None]
+    assert not missing
+
+
+def test_every_setting_and_option_has_words() -> None:
+    from game.persist.settings import CHOICES, FIELDS
+    from game.ui.menus.options import LEVELS, RIICHI_LENGTHS, TAIWANESE_LENGTHS
+
+    keys = set(catalog("en"))
+    assert {f"settings.{name}" for name in FIELDS} <= keys
+    assert {f"language.{code}" for code in CHOICES["language"]} <= keys
+    for name in ("tile_style", "animation_speed", "terminology"):
+        assert {f"settings.value.{v}" for v in CHOICES[name]} <= keys
+    assert {f"level.{lv}" for lv in LEVELS} <= keys
+    assert {f"length.{n}" for n in RIICHI_LENGTHS + TAIWANESE_LENGTHS} <= keys
+
+
+def test_t_fills_values_and_falls_back() -> None:
+    try:
+        i18n.set_language("fr")
+        assert t("settings.value.seconds", n=5) == "5\u00a0s"
+        assert t("results.hand", wind=t("wind.1"), number=3) == "Sud 3"
+        assert t("no.such.key") == "no.such.key"
+        i18n.set_language("xx")
+        assert i18n.language() == "en"
+        assert t("results.ron", winner="A") == "A wins on {loser}’s discard"  # a missing value stays visible
+    finally:
+        i18n.set_language("en")
