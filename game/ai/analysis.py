@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
-from game.engine.shanten import shanten, waits
+from game.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_normal, waits
 from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, dora_from_indicator, is_red, kind_of
 
 NUM_KINDS = 34
@@ -93,20 +93,37 @@ class Shape:
 def shape_of(counts: list[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]) -> Shape:
     """Shanten and acceptance; ``counts`` is restored before returning.
 
-    With seven pairs or thirteen orphans possible any kind can help, so every kind is tried;
-    otherwise only the neighbourhood, which gives the same answer for the normal form.
+    A draw outside the neighbourhood (held kinds and suited kinds within two) never improves the
+    normal form, and seven pairs or thirteen orphans drop by at most one per draw: so only when
+    one of them is already as close as the normal form must every kind be tried.
     """
     chi, kok = specials
-    sh = shanten(counts, sets, chi, kok)
+    normal = shanten_normal(counts, sets)
+    sh = normal
+    special = 99
+    if sets == 4 and (chi or kok) and normal >= 0:
+        special = min(shanten_chiitoitsu(counts) if chi else 99, shanten_kokushi(counts) if kok else 99)
+        sh = min(sh, special)
     kinds: list[int] = []
     accept = 0
-    pool = range(NUM_KINDS) if (chi or kok) else neighbourhood(counts)
-    for k in pool:
+    if special <= sh:
+        pool: Sequence[int] = range(NUM_KINDS)
+        for k in pool:
+            u = unseen[k]
+            if u <= 0 or counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if shanten(counts, sets, chi, kok) < sh:
+                kinds.append(k)
+                accept += u
+            counts[k] -= 1
+        return Shape(sh, tuple(kinds), accept)
+    for k in neighbourhood(counts):
         u = unseen[k]
         if u <= 0 or counts[k] >= 4:
             continue
         counts[k] += 1
-        if shanten(counts, sets, chi, kok) < sh:
+        if shanten_normal(counts, sets) < sh:
             kinds.append(k)
             accept += u
         counts[k] -= 1
@@ -136,35 +153,46 @@ def best_wait_after(counts: list[int], sets: int, specials: tuple[bool, bool], u
 # --- win chance -----------------------------------------------------------------------------------
 
 
-def win_chance(sh: int, accept: int, obs: Observation, *, wait_after: float = 5.0, ron: bool = True) -> float:
-    """A rough chance to win the hand from here: geometric draws toward tenpai, then a wait.
+HAZARD = 0.06  # chance per own draw that the hand ends first (someone else wins)
+# typical acceptance of a hand at each shanten, for the steps after the next one
+_TYPICAL_ACCEPT = (0, 18, 32, 45, 58, 70, 80)
 
-    ``accept`` is unseen improving tiles (the wait itself when ``sh == 0``); draws left are the
-    live wall shared by four seats. Ron roughly doubles the chances of a tenpai hand (three
-    other rivers), less when the hand cannot ron. Someone else winning first is one factor.
+
+def win_chance(sh: int, accept: int, obs: Observation, *, wait_after: float = 5.0, ron: bool = True) -> float:
+    """A rough chance to win the hand from here: a chain of improving draws, then the wait.
+
+    ``accept`` is unseen improving tiles now (the wait itself when ``sh == 0``); later steps
+    get a typical acceptance for their shanten, and the tenpai waits ``wait_after`` tiles. Each of the draws
+    left (the live wall shared by four seats) the hand may end first (:data:`HAZARD`), so a
+    wider acceptance wins more often at every step. Ron roughly doubles the chance per turn of
+    a tenpai hand (three other rivers), unless the hand cannot ron.
     """
     if sh < 0:
         return 1.0
-    draws = max(0.0, obs.live_tiles_left / 4.0)
+    draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
     pool = max(20, sum(unseen_counts_cached(obs)))
     boost = 1.8 if ron else 1.0
-    if sh == 0:
-        q = min(0.95, accept * boost / pool)
-        return 0.8 * (1.0 - float((1.0 - q) ** draws))
-    # reach tenpai first: time is spent, then the typical wait applies to the rest
-    q = min(0.95, accept / pool)
-    if q <= 0:
-        return 0.0
-    p = 1.0
-    left = draws
-    for step in range(sh):
-        reach = 1.0 - (1.0 - q) ** left
-        p *= reach
-        spent = min(left, 1.0 / q)
-        left = max(0.0, left - spent)
-        q = min(0.95, max(q * 0.7, 4.0 / pool)) if step + 1 < sh else q
-    q_wait = min(0.95, wait_after * boost / pool)
-    return p * 0.8 * (1.0 - float((1.0 - q_wait) ** left))
+    qs = [min(0.95, accept / pool)] if sh > 0 else []
+    for step in range(sh - 1, 0, -1):
+        qs.append(min(0.95, _TYPICAL_ACCEPT[min(step, 6)] / pool))
+    qs.append(min(0.95, (accept if sh == 0 else wait_after) * boost / pool))
+    # stage i = improvements made so far; the last stage wins with qs[-1]
+    at = [1.0] + [0.0] * sh
+    won = 0.0
+    for _ in range(draws):
+        nxt = [0.0] * (sh + 1)
+        for i, p in enumerate(at):
+            if p <= 1e-9:
+                continue
+            q = qs[i]
+            if i == sh:
+                won += p * q
+                nxt[i] += p * (1 - q) * (1 - HAZARD)
+            else:
+                nxt[i + 1] += p * q * (1 - HAZARD)
+                nxt[i] += p * (1 - q) * (1 - HAZARD)
+        at = nxt
+    return won
 
 
 _UNSEEN_CACHE: dict[int, tuple[Observation, list[int]]] = {}
@@ -412,17 +440,17 @@ def estimate_han(
         if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
             han += mult
         elif counts[k] == 2:
-            han += 0.45 * mult
+            han += 0.3 * mult
     outside = sum(all_counts[k] for k in range(NUM_KINDS) if not SIMPLE[k])
     if closed or profile.score.open_tanyao:
-        han += 1.0 if outside == 0 else 0.4 if outside == 1 and closed else 0.0
+        han += 1.0 if outside == 0 else 0.25 if outside == 1 and closed else 0.0
     suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
     honours = sum(all_counts[27:])
     total = sum(all_counts)
     top = max(suits)
-    if top + honours >= total - 2 and top >= 7:
+    if top + honours >= total - 1 and top >= 8:
         flush_han = (3 if closed else 2) if honours else (6 if closed else 5)
-        han += flush_han * (1.0 if top + honours == total else 0.4)
+        han += flush_han * (1.0 if top + honours == total else 0.3)
     if closed:
         han += 0.5  # menzen tsumo, pinfu, ura and ippatsu chances
         if riichi:

@@ -296,10 +296,10 @@ class LevelBot:
         threats = self.threats(obs)
         ids = {a.tile: a for a in discards}
         options = self._weigh(obs, state, list(ids), threats, riichi=False)
-        best = max(options, key=lambda o: (o.ev, -_keep_value(o.kind), -o.kind))
+        best = _pick(options, threats)
         if riichis:
             r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True)
-            r_best = max(r_opts, key=lambda o: (o.ev, -_keep_value(o.kind)))
+            r_best = _pick(r_opts, threats)
             choice = self._riichi_or_quiet(obs, r_best, options, threats)
             if choice is not None:
                 act = next(a for a in riichis if a.tile == r_best.tile)
@@ -339,15 +339,20 @@ class LevelBot:
         yakuhai = an.yakuhai_kinds(obs, obs.seat)
         counts = state.counts
         out: list[Option] = []
-        seen_kinds: dict[tuple[int, bool], Option] = {}
         riichi_possible = self._riichi_rules and state.closed
+        shapes: dict[tuple[int, bool], tuple[int, an.Shape]] = {}
         for t in tiles:
             k = kind_of(t)
             key = (k, is_red(t))
-            if key in seen_kinds:
-                continue
+            if key not in shapes:
+                counts[k] -= 1
+                shapes[key] = (t, an.shape_of(counts, sets, specials, unseen))
+                counts[k] += 1
+        min_sh = min(sh_.shanten for _, sh_ in shapes.values())
+        wide = max((sh_.accept for _, sh_ in shapes.values() if sh_.shanten == 1), default=0)
+        for key, (t, shape) in shapes.items():
+            k = key[0]
             counts[k] -= 1
-            shape = an.shape_of(counts, sets, specials, unseen)
             sh, accept = shape.shanten, shape.accept
             waits: tuple[int, ...] = ()
             has_yaku = True
@@ -379,7 +384,7 @@ class LevelBot:
             )
             value = an.hand_points(han, obs, self.profile) if has_yaku or state.closed else 0.0
             wait_after = 5.0
-            if sh == 1 and shape.kinds and len(shape.kinds) <= 12:
+            if sh == 1 == min_sh and shape.kinds and shape.accept >= 0.75 * wide:
                 wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
             win = an.win_chance(sh, accept, obs, wait_after=wait_after, ron=can_ron)
             if threats and sh >= 1:
@@ -387,9 +392,7 @@ class LevelBot:
             deal_in, loss = an.tile_danger(k, threats, unseen)
             counts[k] += 1
             ev = win * value - loss
-            opt = Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku)
-            seen_kinds[key] = opt
-            out.append(opt)
+            out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku))
         return out
 
     @staticmethod
@@ -497,7 +500,7 @@ class LevelBot:
             after = HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
             opts = self._weigh(obs, after, cand, threats, riichi=False)
-            top = max(opts, key=lambda o: o.ev)
+            top = _pick(opts, threats)
             if best is None or top.ev > best[0]:
                 best = (top.ev, a, top)
         if best is None:
@@ -505,13 +508,24 @@ class LevelBot:
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
             return pass_act, f"passes on {tile_word(k)}: calling would leave no yaku"
-        if ev > stay * 1.1 + 1.0 and top.shanten <= shape.shanten:
+        if ev > stay * 1.1 + 1.0 and top.shanten < shape.shanten:
             why = "a yaku" if k in an.yakuhai_kinds(obs, obs.seat) and self._needs_yaku else "speed"
             return act, (
                 f"{act.kind.value} {tile_word(k)}: {why}, {shanten_words(top.shanten)} after the call, "
                 f"about {int(top.value)} points"
             )
         return pass_act, f"passes on {tile_word(k)}: the hand is worth more closed or the call does not help"
+
+
+def _pick(options: Sequence[Option], threats: Sequence[an.Threat]) -> Option:
+    """The best option: unless a riichi or a big open hand threatens, only the lowest shanten
+    counts (the win-chance model is too rough to trade a step for acceptance); under threat,
+    expected value decides, folding included."""
+    pool = options
+    if not any(th.riichi or th.level >= 0.5 for th in threats):
+        low = min(o.shanten for o in options)
+        pool = [o for o in options if o.shanten == low]
+    return max(pool, key=lambda o: (o.ev, o.accept, -_keep_value(o.kind), -o.kind))
 
 
 def _minus(counts: list[int], k: int) -> list[int]:

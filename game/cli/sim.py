@@ -184,10 +184,10 @@ def simulate(
             print(f"sim: {i}/{len(plan)} matches, {totals.hands} hands, {elapsed:.1f} s", file=sys.stderr, flush=True)
     elapsed = max(1e-9, time.perf_counter() - start)
     draws: dict[str, int] = {"exhaustive": totals.exhaustive}
-    for kind in profile.draws.abortive:
-        draws[kind] = totals.abortive.get(kind, 0)
-    for kind, n in totals.abortive.items():
-        draws.setdefault(kind, n)
+    for abortive in profile.draws.abortive:
+        draws[abortive] = totals.abortive.get(abortive, 0)
+    for other, n in totals.abortive.items():
+        draws.setdefault(other, n)
     return {
         "profile": profile.id,
         "seed": seed,
