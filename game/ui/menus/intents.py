@@ -1,0 +1,64 @@
+"""What a menu screen asks the app to do. Screens return these; only the app acts on them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.persist.settings import Settings
+
+from .options import MatchOptions
+
+
+@dataclass(frozen=True)
+class Back:
+    """Leave this screen for the one below."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the game."""
+
+
+@dataclass(frozen=True)
+class Open:
+    """Show another menu screen: ``new_game``, ``settings``, ``replays``, ``title``."""
+
+    screen: str
+
+
+@dataclass(frozen=True)
+class ShowRules:
+    """The rules screen: every knob of ``profile_id`` that differs from ``other_id``."""
+
+    profile_id: str
+    other_id: str
+
+
+@dataclass(frozen=True)
+class StartMatch:
+    options: MatchOptions
+
+
+@dataclass(frozen=True)
+class ContinueMatch:
+    """Resume a saved match (the autosave unless named)."""
+
+    name: str = "autosave"
+
+
+@dataclass(frozen=True)
+class ApplySettings:
+    """The player changed a setting: save it and apply it now (a language change redraws)."""
+
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class DeleteReplay:
+    path: Path
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """The player has read the notice."""

@@ -1,0 +1,88 @@
+"""The Settings screen: every setting as a row the mouse or the keyboard can change.
+
+Each change returns :class:`ApplySettings` with the new settings at once (no OK button to
+forget): the app saves them and applies them, and lays the screens out again when the language
+changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Final
+
+from game.i18n import t
+from game.persist.settings import CHOICES, Settings
+
+from .intents import ApplySettings
+from .widgets import FAINT, GOLD, MUTED, Button, Choice, MenuScreen, label, wrap
+
+COLUMNS: Final = (
+    (("section_table", ("language", "tile_style", "terminology", "animation_speed", "hint_waits",
+                        "hint_ai_reasons", "strict_table")),),
+    (("section_play", ("claim_countdown", "auto_pass")),
+     ("section_sound", ("sound_volume", "music_volume", "window_size", "fullscreen"))),
+)
+
+
+def _on_off(value: Any) -> str:
+    return t("common.on") if value else t("common.off")
+
+
+SHOW: Final[dict[str, Callable[[Any], str]]] = {
+    "language": lambda v: t(f"language.{v}"),
+    "tile_style": lambda v: t(f"settings.value.{v}"),
+    "terminology": lambda v: t(f"settings.value.{v}"),
+    "animation_speed": lambda v: t(f"settings.value.{v}"),
+    "claim_countdown": lambda v: t("settings.value.seconds", n=v) if v else t("common.off"),
+    "sound_volume": lambda v: t("settings.value.percent", n=v),
+    "music_volume": lambda v: t("settings.value.percent", n=v),
+    "window_size": lambda v: t("settings.value.size", width=v[0], height=v[1]),
+}
+
+
+def values_of(name: str, current: Any) -> list[Any]:
+    """The values a row cycles through; a current value off the list (a dragged window, a volume
+    of 35) joins it in order so it is shown and can be returned to."""
+    values = list(CHOICES[name])
+    if current not in values:
+        values.append(current)
+        if all(isinstance(v, int | tuple) for v in values):
+            values.sort()
+    return values
+
+
+class SettingsScreen(MenuScreen):
+    def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None, *,
+                 read_only: bool = False) -> None:
+        self.settings = settings or Settings()
+        self.read_only = read_only
+        super().__init__(size)
+
+    def build(self) -> None:
+        w, h = self.size
+        self.heading(t("settings.title"))
+        col = (w - 144 - 48) // 2
+        for c, sections in enumerate(COLUMNS):
+            x = 72 + c * (col + 48)
+            y = 140.0
+            for section, names in sections:
+                self.root.add_child(label(t(f"settings.{section}").upper(), 14, MUTED, x + 4, y, bold=True))
+                y += 18
+                for name in names:
+                    current = getattr(self.settings, name)
+                    self.add(Choice(t(f"settings.{name}"), values_of(name, current), current, x, y, col,
+                                    show=SHOW.get(name, _on_off), value_width=230,
+                                    on_change=partial(self._change, name), name=name))
+                    y += 52
+                y += 22
+        if self.read_only:
+            for i, line in enumerate(wrap(t("settings.read_only"), 16, col - 8)):
+                self.root.add_child(label(line, 16, GOLD, 72 + col + 48 + 4, h - 92 + 22 * i))
+        self.add(Button(t("common.back"), 72, h - 104, 220, 56, center=True, on_activate=self.back, name="back"))
+        self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w / 2, h - 24, align="center"))
+
+    def _change(self, name: str, value: Any) -> ApplySettings:
+        self.settings = dataclasses.replace(self.settings, **{name: value})
+        return ApplySettings(self.settings)

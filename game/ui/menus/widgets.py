@@ -1,0 +1,435 @@
+"""The few widgets the menus need, built from scene-graph nodes, and the menu screen base.
+
+Calm and clear like the table mockups: dark translucent panels on the felt, cream text in Atlas
+Sans, one gold accent for what has the focus or is the main action. Every widget can be reached
+and changed with the keyboard (Up/Down or Tab to move, Left/Right to change, Enter to act, Esc to
+go back) and with the mouse (hover to focus, click to act, click the ‹ › arrows to change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+import pygame
+import pygame.freetype
+
+from game.scene import Node, Panel, Text
+from game.ui import fonts
+from game.ui.screens import Screen
+
+from .intents import Back
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+CREAM: Final = (240, 232, 210)
+MUTED: Final = (168, 188, 178)
+FAINT: Final = (118, 136, 128)
+GOLD: Final = (232, 184, 84)
+INK: Final = (28, 30, 26)
+PANEL: Final = (14, 30, 28, 214)
+PANEL_EDGE: Final = (64, 92, 84)
+BUTTON: Final = (34, 52, 49)
+BUTTON_FOCUS: Final = (46, 70, 64)
+SELECTED: Final = (36, 92, 76)
+GOOD: Final = (120, 208, 150)
+BAD: Final = (232, 122, 104)
+
+PREV: Final = "‹"
+NEXT: Final = "›"
+
+
+@lru_cache(maxsize=32)
+def ui_font(size: int, bold: bool = False) -> pygame.freetype.Font:
+    """Atlas Sans at one size (a font object per size, so ``Text`` nodes need no size argument)."""
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    font = pygame.freetype.Font(str(fonts.sans_font_path(bold)), size)
+    font.antialiased = True
+    font.pad = True
+    return font
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(ui_font(size, bold).get_rect(text).width)
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels, at spaces."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def label(text: str, size: int, color: Colour = CREAM, x: float = 0, y: float = 0, *, bold: bool = False,
+          align: str = "left", name: str = "") -> Text:
+    """A line of text whose ``x`` is its left edge, centre or right edge (``align``), ``y`` its middle."""
+    anchor = {"left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5)}[align]
+    return Text(text, ui_font(size, bold), color, x, y, anchor=anchor, name=name)
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt: a soft radial green, lighter in the middle, as in the mockups."""
+    small = pygame.Surface((96, 54))
+    centre = (34, 96, 80)
+    edge = (11, 44, 38)
+    for y in range(54):
+        for x in range(96):
+            d = min(1.0, (((x - 47.5) / 52) ** 2 + ((y - 26.5) / 36) ** 2) ** 0.5)
+            k = d * d
+            small.set_at((x, y), tuple(round(c + (e - c) * k) for c, e in zip(centre, edge, strict=True)))
+    return pygame.transform.smoothscale(small, size)
+
+
+# --- widgets ----------------------------------------------------------------------------------
+
+
+class Widget(Node):
+    """A focusable node of ``size`` (anchored at its top-left corner) with a panel behind it."""
+
+    def __init__(self, x: float, y: float, width: int, height: int, *, enabled: bool = True, name: str = "") -> None:
+        super().__init__(x, y, hittable=True, size=(width, height), anchor=(0.0, 0.0), name=name)
+        self.enabled = enabled
+        self.focused = False
+        self.selected = False
+        self.width = width
+        self.height = height
+        self.panel = self.add_child(
+            Panel(width, height, PANEL, width / 2, height / 2, radius=10, border_color=PANEL_EDGE, border_width=1)
+        )
+
+    def set_focus(self, focused: bool) -> None:
+        self.focused = focused
+        self.restyle()
+
+    def restyle(self) -> None:
+        if self.focused and self.enabled:
+            self.panel.border_color, self.panel.border_width = GOLD, 2
+        else:
+            self.panel.border_color, self.panel.border_width = PANEL_EDGE, 1
+        self.panel.color = SELECTED if self.selected else BUTTON_FOCUS if self.focused and self.enabled else PANEL
+
+    def activate(self) -> Any | None:
+        """Enter, or a click: the intent this widget returns."""
+        return None
+
+    def step(self, delta: int) -> Any | None:
+        """Left (-1) or Right (+1)."""
+        return None
+
+    def click(self, part: Node) -> Any | None:
+        return self.activate()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """A key the widget takes for itself (typing); True when used."""
+        return False
+
+
+class Button(Widget):
+    """A labelled button; ``primary`` is filled gold (the screen's main action)."""
+
+    def __init__(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        width: int,
+        height: int = 52,
+        *,
+        on_activate: Callable[[], Any] = lambda: None,
+        primary: bool = False,
+        enabled: bool = True,
+        note: str = "",
+        detail: str = "",
+        size: int = 22,
+        center: bool = False,
+        name: str = "",
+    ) -> None:
+        super().__init__(x, y, width, height, enabled=enabled, name=name)
+        self.primary = primary
+        self.on_activate = on_activate
+        colour = CREAM if enabled else FAINT
+        if primary:
+            colour = INK
+        middle = height / 2 - (9 if detail else 0)
+        if center:
+            self.text = self.add_child(label(text, size, colour, width / 2, middle, bold=True, align="center"))
+        else:
+            self.text = self.add_child(label(text, size, colour, 22, middle, bold=True))
+        if detail:
+            self.add_child(label(fit(detail, 15, width - 44), 15, (84, 62, 20) if primary else MUTED, 22, middle + 22))
+        if note:
+            self.add_child(label(note, 15, FAINT, width - 20, height / 2, align="right"))
+        self.restyle()
+
+    def restyle(self) -> None:
+        super().restyle()
+        if self.primary:
+            self.panel.color = (244, 200, 104) if self.focused else GOLD
+            self.panel.border_color = CREAM if self.focused else GOLD
+
+    def activate(self) -> Any | None:
+        return self.on_activate() if self.enabled else None
+
+
+class Choice(Widget):
+    """A setting: its name on the left, ``‹ value ›`` on the right; Left/Right or a click change it."""
+
+    def __init__(
+        self,
+        text: str,
+        values: Sequence[Any],
+        current: Any,
+        x: float,
+        y: float,
+        width: int,
+        height: int = 44,
+        *,
+        show: Callable[[Any], str] = str,
+        on_change: Callable[[Any], Any] = lambda value: None,
+        value_width: int = 210,
+        name: str = "",
+    ) -> None:
+        super().__init__(x, y, width, height, name=name)
+        self.values = list(values)
+        self.index = self.values.index(current) if current in self.values else -1
+        self.show = show
+        self.on_change = on_change
+        self.add_child(label(fit(text, 19, width - value_width - 36), 19, CREAM, 18, height / 2))
+        right = width - 16
+        self.next_part = self.add_child(
+            Node(right - 14, height / 2, hittable=True, size=(30, height), name="next")
+        )
+        self.next_part.add_child(label(NEXT, 26, GOLD, 0, -2, align="center"))
+        self.prev_part = self.add_child(
+            Node(right - value_width + 14, height / 2, hittable=True, size=(30, height), name="prev")
+        )
+        self.prev_part.add_child(label(PREV, 26, GOLD, 0, -2, align="center"))
+        self.value_text = self.add_child(label("", 19, CREAM, right - value_width / 2, height / 2, align="center"))
+        self.value_width = value_width
+        self._show_value(current)
+        self.restyle()
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index] if self.index >= 0 else None
+
+    def _show_value(self, value: Any) -> None:
+        self.value_text.text = fit(self.show(value), 19, self.value_width - 64)
+
+    def step(self, delta: int) -> Any | None:
+        self.index = (self.index + delta) % len(self.values) if self.index >= 0 else 0
+        self._show_value(self.value)
+        return self.on_change(self.value)
+
+    def click(self, part: Node) -> Any | None:
+        return self.step(-1 if part is self.prev_part else 1)
+
+    def activate(self) -> Any | None:
+        return self.step(1)
+
+
+class Card(Widget):
+    """A radio card: a bold name and a description below it; the selected one is filled green."""
+
+    def __init__(
+        self, title: str, description: str, x: float, y: float, width: int, height: int = 84, *,
+        on_select: Callable[[], Any] = lambda: None, name: str = "",
+    ) -> None:
+        super().__init__(x, y, width, height, name=name)
+        self.on_select = on_select
+        self.stripe = self.add_child(Panel(5, height - 20, GOLD, 9, height / 2, radius=2, visible=False))
+        self.add_child(label(fit(title, 21, width - 40, True), 21, CREAM, 20, 24, bold=True))
+        for i, line in enumerate(wrap(description, 16, width - 40)[:2]):
+            self.add_child(label(line, 16, MUTED, 20, 50 + i * 20))
+        self.restyle()
+
+    def restyle(self) -> None:
+        super().restyle()
+        if hasattr(self, "stripe"):
+            self.stripe.visible = self.selected
+
+    def activate(self) -> Any | None:
+        return self.on_select()
+
+
+class DigitsField(Widget):
+    """A number typed in: its name on the left, the digits (or a hint) on the right."""
+
+    def __init__(
+        self, text: str, value: str, hint: str, x: float, y: float, width: int, height: int = 44, *,
+        max_digits: int = 18, on_change: Callable[[str], Any] = lambda value: None, name: str = "",
+    ) -> None:
+        super().__init__(x, y, width, height, name=name)
+        self.value = value
+        self.hint = hint
+        self.max_digits = max_digits
+        self.on_change = on_change
+        self.add_child(label(text, 19, CREAM, 18, height / 2))
+        self.value_text = self.add_child(label("", 19, CREAM, width - 18, height / 2, align="right"))
+        self._show()
+        self.restyle()
+
+    def _show(self) -> None:
+        caret = "_" if self.focused else ""
+        self.value_text.text = self.value + caret if self.value else (caret or self.hint)
+        self.value_text.color = CREAM if self.value else FAINT
+
+    def set_focus(self, focused: bool) -> None:
+        super().set_focus(focused)
+        self._show()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+        elif event.unicode and event.unicode.isdigit() and event.unicode.isascii():
+            if len(self.value) >= self.max_digits:
+                return True
+            self.value = (self.value + event.unicode).lstrip("0") or "0"
+        else:
+            return False
+        self._show()
+        self.on_change(self.value)
+        return True
+
+
+# --- the menu screen --------------------------------------------------------------------------
+
+
+def widget_of(node: Node | None) -> Widget | None:
+    while node is not None and not isinstance(node, Widget):
+        node = node.parent
+    return node
+
+
+class MenuScreen(Screen):
+    """A screen of widgets on the felt; subclasses fill ``self.root`` in :meth:`build`."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.size = size
+        self.root = Node()
+        self.widgets: list[Widget] = []
+        self.focus = -1
+        self.layout()
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def add(self, widget: Widget, parent: Node | None = None) -> Widget:
+        (parent or self.root).add_child(widget)
+        self.widgets.append(widget)
+        return widget
+
+    def layout(self) -> None:
+        """Build the screen afresh (at start, after a resize or a language change), keeping focus."""
+        focus = self.focus
+        self.root = Node()
+        self.widgets = []
+        self.focus = -1
+        self.build()
+        self.set_focus(focus if 0 <= focus < len(self.widgets) else self.first_focus())
+
+    def first_focus(self) -> int:
+        return next((i for i, w in enumerate(self.widgets) if w.enabled), -1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.size:
+            self.size = size
+            self.layout()
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
+
+    def set_focus(self, index: int) -> None:
+        if self.focused is not None:
+            self.focused.set_focus(False)
+        self.focus = index
+        if self.focused is not None:
+            self.focused.set_focus(True)
+
+    def move(self, delta: int) -> None:
+        n = len(self.widgets)
+        if n == 0:
+            return
+        i = self.focus
+        for _ in range(n):
+            i = (i + delta) % n
+            if self.widgets[i].enabled:
+                self.set_focus(i)
+                return
+
+    def back(self) -> Any | None:
+        return Back()
+
+    def scroll(self, lines: int) -> None:
+        """The mouse wheel (positive: up); most screens do not scroll."""
+
+    def handle_event(self, event: pygame.event.Event) -> Any | None:
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event)
+        if event.type == pygame.MOUSEMOTION:
+            widget = widget_of(self.root.node_at(event.pos))
+            if widget is not None and widget.enabled and widget is not self.focused:
+                self.set_focus(self.widgets.index(widget))
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.root.node_at(event.pos)
+            widget = widget_of(hit)
+            if widget is None or not widget.enabled or hit is None:
+                return None
+            if widget is not self.focused:
+                self.set_focus(self.widgets.index(widget))
+            return widget.click(hit)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(event.y)
+        return None
+
+    def handle_key(self, event: pygame.event.Event) -> Any | None:
+        widget = self.focused
+        if widget is not None and widget.key(event):
+            return None
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            return self.back()
+        if key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+            self.move(-1)
+        elif key in (pygame.K_DOWN, pygame.K_TAB):
+            self.move(1)
+        elif widget is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return widget.step(-1 if key == pygame.K_LEFT else 1)
+        elif widget is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return widget.activate()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll(5 if key == pygame.K_PAGEUP else -5)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self.root.draw(surface)
+
+    def heading(self, text: str, *, y: float = 64) -> None:
+        """The screen's title, top left, and a thin rule under it."""
+        self.root.add_child(label(text, 40, CREAM, 72, y, bold=True))
+        width = self.size[0] - 144
+        self.root.add_child(Panel(width, 2, (232, 184, 84, 90), 72 + width / 2, y + 38, radius=1))
