@@ -292,7 +292,8 @@ class _HandReader:
             self.kan_by = actor
         elif kind == "kakan":
             face = parse_mjai_tile(ev.get("pai"))
-            step = Step("kakan", actor, face, _faces(ev.get("consumed"), where, 3))
+            pons = [s.target for s in steps if s.kind == "pon" and s.seat == actor and s.tile and s.tile[0] == face[0]]
+            step = Step("kakan", actor, face, _faces(ev.get("consumed"), where, 3), pons[-1] if pons else None)
             steps.append(step)
             self.last = step
             self.kan_by = actor

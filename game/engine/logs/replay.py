@@ -220,6 +220,8 @@ def _compare_result(match: Match, hand: LoggedHand) -> None:
         raise Divergence(f"result: the log has an abortive draw ({o.abortive}), the engine {_ending(wins, draws)}")
     if o.abortive is not None and aborts[0].kind != o.abortive:
         raise Divergence(f"result: the log's abortive draw is {o.abortive}, the engine's {aborts[0].kind}")
+    if any(o.deltas):
+        raise Divergence(f"result: the log pays {list(o.deltas)} on an abortive draw, the engine nothing")
 
 
 def _ending(*groups: list[Win] | list[AbortiveDraw] | list[ExhaustiveDraw]) -> str:

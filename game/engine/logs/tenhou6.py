@@ -309,11 +309,44 @@ def _read_result(raw: object, where: str) -> Outcome:
 
 
 def _interleave(hand: LoggedHand, takes: list[deque[Step]], discards: list[deque[Step | None]], where: str) -> list[Step]:
-    """Replay the turn order to merge the per-seat lists into one sequence of steps."""
+    """Merge the per-seat lists into one sequence of steps by replaying the turn order.
+
+    One case is ambiguous (mjai-reviewer's "confusing nakis"): a seat that could have called a
+    discard may really have called the same tile from the same player later. The first reading
+    takes the call at once; when a reading breaks down, the latest such choice is undone (depth
+    first, a bounded number of tries)."""
+    pending: list[frozenset[int]] = [frozenset()]
+    first_error: RecordError | None = None
+    for _ in range(64):
+        if not pending:
+            break
+        skip = pending.pop()
+        choices: list[int] = []
+        try:
+            return _interleave_once(hand, [deque(q) for q in takes], [deque(q) for q in discards], where, skip, choices)
+        except RecordError as exc:
+            first_error = first_error or exc
+            floor = max(skip, default=-1)
+            pending.extend(skip | {k} for k in choices if k > floor)
+    assert first_error is not None
+    raise first_error
+
+
+def _interleave_once(
+    hand: LoggedHand,
+    takes: list[deque[Step]],
+    discards: list[deque[Step | None]],
+    where: str,
+    skip: frozenset[int],
+    choices: list[int],
+) -> list[Step]:
+    """One reading of the turn order. ``skip`` holds the numbers of discards whose call is read
+    as coming later; ``choices`` collects the discards where that reading was possible."""
     steps: list[Step] = []
     actor = hand.dealer
     last: Step | None = None  # the last discard (or added kan), which a call or ron may take
     after_kan = False
+    discard_no = 0
     limit = sum(len(q) for q in takes) + sum(len(q) for q in discards) + 8
     while takes[actor] and len(steps) < limit:
         take = takes[actor].popleft()
@@ -339,12 +372,18 @@ def _interleave(hand: LoggedHand, takes: list[deque[Step]], discards: list[deque
             d = Step(d.kind, actor, take.tile, tsumogiri=True)
         steps.append(d)
         last = d
+        discard_no += 1
         if d.kind in ("ankan", "kakan"):
             after_kan = True
             if d.kind == "ankan" or any(takes[actor]):
                 continue
             break  # the added kan was robbed
-        actor = _next_actor(actor, d, takes)
+        caller = _caller(actor, d, takes)
+        if caller is not None and _same_later(discards[actor], d):
+            choices.append(discard_no)
+            if discard_no in skip:
+                caller = None
+        actor = caller if caller is not None else (actor + 1) % 4
     if any(takes) or any(discards):
         left = [f"seat {s}: {len(takes[s])} takes, {len(discards[s])} discards" for s in range(4) if takes[s] or discards[s]]
         raise RecordError(f"{where}: actions left over after the hand ends ({'; '.join(left)})")
@@ -352,11 +391,18 @@ def _interleave(hand: LoggedHand, takes: list[deque[Step]], discards: list[deque
     return steps
 
 
+def _same_later(queue: deque[Step | None], discard: Step) -> bool:
+    """Whether the discarder discards this face again later (written out, not as 60)."""
+    return any(d is not None and d.tile == discard.tile and not d.tsumogiri for d in queue) or any(
+        d is not None and d.tsumogiri for d in queue
+    )
+
+
 _CALL_ORDER = {"chi": 0, "pon": 1, "daiminkan": 1}
 
 
-def _next_actor(actor: int, discard: Step, takes: list[deque[Step]]) -> int:
-    """The caller of this discard (a pon or kan before a chi), else the next seat."""
+def _caller(actor: int, discard: Step, takes: list[deque[Step]]) -> int | None:
+    """The seat whose next take calls this discard (a pon or kan before a chi), if any."""
     best: tuple[int, int] | None = None
     for seat in range(4):
         if seat == actor or not takes[seat]:
@@ -366,7 +412,7 @@ def _next_actor(actor: int, discard: Step, takes: list[deque[Step]]) -> int:
             rank = _CALL_ORDER[nxt.kind]
             if best is None or rank > best[0]:
                 best = (rank, seat)
-    return best[1] if best is not None else (actor + 1) % 4
+    return best[1] if best is not None else None
 
 
 def _add_result_steps(hand: LoggedHand, steps: list[Step], actor: int, last: Step | None, where: str) -> None:
