@@ -80,23 +80,26 @@ class EfficiencyBot:
             counts[k] += 1
             shs.append((sh, a))
             best_sh = min(best_sh, sh)
-        for sh, a in shs:
-            if sh != best_sh:
-                continue
+        finalists = sorted((a for sh, a in shs if sh == best_sh), key=lambda a: _keep_value(kind_of(a.tile)))
+        reach = _neighbourhood(counts)  # once per decision: the kinds any draw could use
+        for a in finalists[:_FINALISTS]:
             k = kind_of(a.tile)
             counts[k] -= 1
             accept = 0
-            for j in _neighbourhood(counts):
+            for j in reach:
                 if visible[j] >= 4:
                     continue
                 counts[j] += 1
-                if shanten(counts, sets, specials, specials) < sh:
+                if shanten(counts, sets, specials, specials) < best_sh:
                     accept += 4 - visible[j]
                 counts[j] -= 1
             counts[k] += 1
-            scored.append((accept, _keep_value(k), self._rng.random().__hash__() & 0xFF, a))
+            scored.append((accept, _keep_value(k), self._rng.randrange(256), a))
         scored.sort(key=lambda x: (-x[0], x[1], x[2]))
         return scored[0][3]
+
+
+_FINALISTS = 6  # acceptance is counted for the six likeliest discards only: this bot must be fast
 
 
 def _keep_value(kind: int) -> int:
