@@ -158,23 +158,26 @@ HAZARD = 0.06  # chance per own draw that the hand ends first (someone else wins
 _TYPICAL_ACCEPT = (0, 18, 32, 45, 58, 70, 80)
 
 
-def win_chance(sh: int, accept: int, obs: Observation, *, wait_after: float = 5.0, ron: bool = True) -> float:
+def win_chance(
+    sh: int, accept: int, obs: Observation, *, wait_after: float = 5.0, ron: bool = True, calls: float = 1.0
+) -> float:
     """A rough chance to win the hand from here: a chain of improving draws, then the wait.
 
     ``accept`` is unseen improving tiles now (the wait itself when ``sh == 0``); later steps
     get a typical acceptance for their shanten, and the tenpai waits ``wait_after`` tiles. Each of the draws
     left (the live wall shared by four seats) the hand may end first (:data:`HAZARD`), so a
     wider acceptance wins more often at every step. Ron roughly doubles the chance per turn of
-    a tenpai hand (three other rivers), unless the hand cannot ron.
+    a tenpai hand (three other rivers), unless the hand cannot ron; ``calls`` widens the steps
+    before tenpai of a hand that may still chi and pon (an open hand with a yaku).
     """
     if sh < 0:
         return 1.0
     draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
     pool = max(20, sum(unseen_counts_cached(obs)))
     boost = 1.8 if ron else 1.0
-    qs = [min(0.95, accept / pool)] if sh > 0 else []
+    qs = [min(0.95, calls * accept / pool)] if sh > 0 else []
     for step in range(sh - 1, 0, -1):
-        qs.append(min(0.95, _TYPICAL_ACCEPT[min(step, 6)] / pool))
+        qs.append(min(0.95, calls * _TYPICAL_ACCEPT[min(step, 6)] / pool))
     qs.append(min(0.95, (accept if sh == 0 else wait_after) * boost / pool))
     # stage i = improvements made so far; the last stage wins with qs[-1]
     at = [1.0] + [0.0] * sh

@@ -267,7 +267,7 @@ class LevelBot:
             dragon_sets = sum(1 for m in v.melds if m.first_kind in DRAGONS and m.kind is not MeldKind.CHI)
             if v.riichi:
                 level = 1.0
-                value = an.points_for_han(3.2 + shown_dora, dealer) if not tai else 0.0
+                value = an.points_for_han(3.8, dealer) if not tai else 0.0  # riichi hands average ~7000
             elif open_melds or tai:
                 n = len(v.melds)
                 level = {0: 0.0, 1: 0.1, 2: 0.3, 3: 0.6}.get(n, 0.85)
@@ -386,7 +386,8 @@ class LevelBot:
             wait_after = 5.0
             if sh == 1 == min_sh and shape.kinds and shape.accept >= 0.75 * wide:
                 wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
-            win = an.win_chance(sh, accept, obs, wait_after=wait_after, ron=can_ron)
+            calls = 1.6 if not state.closed and has_yaku and self.profile.claims.chi else 1.3 if not state.closed else 1.0
+            win = an.win_chance(sh, accept, obs, wait_after=wait_after, ron=can_ron, calls=calls)
             if threats and sh >= 1:
                 win *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
             deal_in, loss = an.tile_danger(k, threats, unseen)
@@ -508,8 +509,10 @@ class LevelBot:
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
             return pass_act, f"passes on {tile_word(k)}: calling would leave no yaku"
-        if ev > stay * 1.1 + 1.0 and top.shanten < shape.shanten:
-            why = "a yaku" if k in an.yakuhai_kinds(obs, obs.seat) and self._needs_yaku else "speed"
+        value_honour = k in an.yakuhai_kinds(obs, obs.seat) and act.kind is ActionKind.PON
+        first_yaku = value_honour and (not self._needs_yaku or han < 4.0)
+        if top.shanten < shape.shanten and (ev > stay * 1.1 + 1.0 or (first_yaku and top.shanten <= 3)):
+            why = "a yaku" if value_honour and self._needs_yaku else "speed"
             return act, (
                 f"{act.kind.value} {tile_word(k)}: {why}, {shanten_words(top.shanten)} after the call, "
                 f"about {int(top.value)} points"
