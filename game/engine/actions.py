@@ -92,9 +92,9 @@ def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
         raise NotationError(f"an action must be a string, not {type(text).__name__}")
     head, _, rest = text.strip().partition(" ")
     seat_text, colon, verb = head.partition(":")
-    if not colon or not seat_text.isdigit() or len(seat_text) != 1:
+    if not colon or len(seat_text) != 1 or seat_text not in "0123456789":
         raise NotationError(f"{text!r} is not an action such as '0:discard 5m'")
-    seat = int(seat_text)
+    seat = "0123456789".index(seat_text)
     if seat > 3:
         raise NotationError(f"{text!r}: seats are 0..3")
     try:

@@ -54,7 +54,7 @@ from .profile import RuleProfile
 from .scoring_bridge import WinRequest, exhaustive_draw_deltas, nagashi_deltas, value_win
 from .settlement import final_standings
 from .shanten import shanten, waits
-from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, WINDS, is_terminal_or_honor, kind_of
+from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, is_terminal_or_honor, kind_of
 from .wall import DiceRoll, Wall, roll, roll_first_dealer
 
 if TYPE_CHECKING:
@@ -149,6 +149,7 @@ class Match:
         self.claim: claims.ClaimWindow | None = None
         self.final: MatchEnded | None = None
         self._turn_cache: list[Action] | None = None
+        self._kyuushu_on = "kyuushu_kyuuhai" in profile.draws.abortive
         self.view_cache: list[SeatView | None] = [None] * 4
         out: list[Event] = []
         if first_dealer is None:
@@ -429,47 +430,49 @@ class Match:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
-        prof = self.profile
         acts: list[Action] = []
-        hand = p.hand
-        if self.drawn is not None:
-            if p.shanten == -1 and self._win_value(seat, None, self.drawn) is not None:
+        drawn = self.drawn
+        if drawn is not None:
+            if p.shanten == -1 and self._win_value(seat, None, drawn) is not None:
                 acts.append(Action(seat, ActionKind.TSUMO))
             if (
-                "kyuushu_kyuuhai" in prof.draws.abortive
+                self._kyuushu_on
                 and self._first_uninterrupted(seat)
-                and len({kind_of(t) for t in hand if is_terminal_or_honor(kind_of(t))}) >= 9
+                and sum(1 for k in TERMINAL_HONOR_KINDS if p.kind_counts[k]) >= 9
             ):
                 acts.append(Action(seat, ActionKind.KYUUSHU))
             acts.extend(self._kan_actions(seat))
-        classes = _classes(hand, self.drawn)
         if p.riichi:
-            assert self.drawn is not None
-            acts.append(Action(seat, ActionKind.DISCARD, (self.drawn,)))
+            assert drawn is not None
+            acts.append(Action(seat, ActionKind.DISCARD, (drawn,)))
             return acts
-        for t in classes:
-            if kind_of(t) not in p.kuikae:
-                acts.append(Action(seat, ActionKind.DISCARD, (t,)))
-        if self.drawn is not None and self._may_riichi(p):
+        classes = _classes(p.hand, drawn)
+        kuikae = p.kuikae
+        discard = ActionKind.DISCARD
+        if kuikae:
+            acts.extend(Action(seat, discard, (t,)) for t in classes if t >> 2 not in kuikae)
+        else:
+            acts.extend(Action(seat, discard, (t,)) for t in classes)
+        if drawn is not None and p.shanten <= 0 and self._may_riichi(seat):
             sets = self._sets_needed(p)
             chi_ok, kok_ok = self._specials(p)
             counts = p.counts()
             for t in classes:
-                k = kind_of(t)
+                k = t >> 2
                 counts[k] -= 1
                 if shanten(counts, sets, chi_ok, kok_ok) == 0:
                     acts.append(Action(seat, ActionKind.RIICHI, (t,)))
                 counts[k] += 1
         return acts
 
-    def _may_riichi(self, p: Player) -> bool:
+    def _may_riichi(self, seat: int) -> bool:
         r = self.profile.riichi
+        p = self.players[seat]
         return (
             r.enabled
             and not p.riichi
             and p.is_closed
-            and p.shanten <= 0
-            and (r.min_points < 0 or self.scores[self.players.index(p)] >= r.min_points)
+            and (r.min_points < 0 or self.scores[seat] >= r.min_points)
             and self.wall.live_remaining >= r.min_live_tiles
         )
 
@@ -948,6 +951,9 @@ def _tile_set(profile: RuleProfile) -> list[int]:
     return tiles
 
 
+TERMINAL_HONOR_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
+
+
 def _tile_class(t: int) -> int:
     """Tiles of one class are interchangeable: same kind, same red-ness (flowers are their own)."""
     return t if t in RED_FIVE_IDS or t >= FLOWER_ID_BASE else -1 - (t >> 2)
@@ -957,8 +963,10 @@ def _classes(hand: list[int], prefer: int | None = None) -> list[int]:
     """One tile id per (kind, red) class in the hand, sorted: the preferred tile (the one just
     drawn, so a tsumogiri stays one) for its class, else the lowest id."""
     best: dict[int, int] = {}
-    for t in _preferred_order(hand, prefer):
-        best.setdefault(_tile_class(t), t)
+    for t in sorted(hand, reverse=True):  # lower ids overwrite higher ones of the same class
+        best[t if t in RED_FIVE_IDS or t >= FLOWER_ID_BASE else -1 - (t >> 2)] = t
+    if prefer is not None and prefer in hand:
+        best[_tile_class(prefer)] = prefer
     return sorted(best.values())
 
 
