@@ -61,9 +61,10 @@ _kokushi_tiles = itemgetter(*_KOKUSHI_KINDS)
 
 
 def _load() -> tuple[
-    dict[bytes, bytes], dict[bytes, int], dict[bytes, int], list[list[int]], list[list[int]], list[list[bytes]]
-]:
-    blob = zlib.decompress(base64.b85decode(_t.BLOB))
+    dict[bytes, bytes], dict[bytes, int], dict[bytes, bytes], dict[bytes, int],
+    list[list[int]], list[list[int]], list[list[bytes]],
+]:  # fmt: skip
+    blob = zlib.decompress(base64.b64decode(_t.BLOB))
     parts = {name: blob[start : start + size] for name, start, size in _t.LAYOUT}
 
     def u16(name: str) -> list[int]:
@@ -83,8 +84,6 @@ def _load() -> tuple[
 
     suit_pre, suit_suf = group("suit", 5, 9, _t.SUIT_COLS)
     honor_pre, honor_suf = group("honor", 4, 7, _t.HONOR_COLS)
-    # all 5**7 honour patterns in one dict: one look-up instead of two on the hot path
-    honors = {pre + suf: row[col] for pre, row in honor_pre.items() for suf, col in honor_suf.items()}
     n_suit, n_mixed, n_honor = len(_t.SUIT_VECTORS), _t.MIXED_COUNT, len(_t.HONOR_VECTORS)
     two_flat, three_flat = u16("two"), u16("three")
     two = [two_flat[i * n_suit : (i + 1) * n_suit] for i in range(n_suit)]
@@ -95,7 +94,7 @@ def _load() -> tuple[
         [final_flat[s * per_sets + i * n_honor : s * per_sets + (i + 1) * n_honor] for i in range(n_mixed)]
         for s in range(_WIDTH)
     ]
-    return suit_pre, suit_suf, honors, two, three, final
+    return suit_pre, suit_suf, honor_pre, honor_suf, two, three, final
 
 
 def _patterns(length: int) -> Iterator[tuple[int, ...]]:
@@ -103,15 +102,59 @@ def _patterns(length: int) -> Iterator[tuple[int, ...]]:
     return itertools.product(range(5), repeat=length)
 
 
-_SUIT_PRE, _SUIT_SUF, _HONORS, _TWO, _THREE, _FINAL = _load()
-# one C call cuts a hand into the look-up keys: each suit's prefix and suffix, then the honours
-_cut = itemgetter(slice(0, 5), slice(5, 9), slice(9, 14), slice(14, 18), slice(18, 23), slice(23, 27), slice(27, 34))
+_SUIT_PRE, _SUIT_SUF, _HONOR_PRE, _HONOR_SUF, _TWO, _THREE, _FINAL = _load()
 _SUIT_VEC: Final = _t.SUIT_VECTORS
 _HONOR_VEC: Final = _t.HONOR_VECTORS
 
 
+def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) -> dict[bytes, int]:
+    """Every group pattern of at most ``max_tiles`` tiles as one whole key, so the hot path
+    makes one look-up per group instead of two; bigger groups go through :func:`_group_id`."""
+    pre_by_sum: dict[int, list[tuple[bytes, bytes]]] = {}
+    suf_by_sum: dict[int, list[tuple[bytes, int]]] = {}
+    for key, row in pre.items():
+        pre_by_sum.setdefault(sum(key), []).append((key, row))
+    for key, col in suf.items():
+        suf_by_sum.setdefault(sum(key), []).append((key, col))
+    return {
+        p + s: row[col]
+        for n_pre, pres in pre_by_sum.items()
+        for n_suf, sufs in suf_by_sum.items()
+        if n_pre + n_suf <= max_tiles
+        for p, row in pres
+        for s, col in sufs
+    }
+
+
+# 74,396 suit patterns of up to 10 tiles and 9,130 honour patterns of up to 9: a few MB, and
+# they hold all groups of all but about one random 14-tile hand in 13,000
+_SUITS: Final = _whole_keys(_SUIT_PRE, _SUIT_SUF, 10)
+_HONORS: Final = _whole_keys(_HONOR_PRE, _HONOR_SUF, 9)
+# one C call cuts a hand into its three suits and the honours
+_cut = itemgetter(slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
+
+
+def _group_id(g: bytes) -> int:
+    """The distance-vector id of any suit (9 counts) or honour (7 counts) pattern."""
+    found = (_SUITS if len(g) == 9 else _HONORS).get(g)
+    if found is not None:
+        return found
+    if len(g) == 9:
+        return _SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]]
+    return _HONOR_PRE[g[0:4]][_HONOR_SUF[g[4:7]]]
+
+
 def _bad_counts(counts: Sequence[int]) -> ValueError:
     return ValueError(f"a count vector needs 34 entries of 0..4, got {list(counts)}")
+
+
+def _normal_distance(b: bytes, sets: int) -> int:
+    """The slow path of :func:`shanten`: big groups, or bad counts."""
+    m, p, s, z = _cut(b)
+    try:
+        return _FINAL[sets][_THREE[_TWO[_group_id(m)][_group_id(p)]][_group_id(s)]][_group_id(z)]
+    except KeyError:
+        raise _bad_counts(b) from None
 
 
 # --- shanten ----------------------------------------------------------------------------------
@@ -119,13 +162,12 @@ def _bad_counts(counts: Sequence[int]) -> ValueError:
 
 def shanten_normal(counts: Sequence[int], sets: int = 4) -> int:
     """Shanten of the "sets + one pair" form (``-1`` = complete)."""
+    b = bytes(counts)
+    m, p, s, z = _cut(b)
     try:
-        m1, m2, p1, p2, s1, s2, z = _cut(bytes(counts))
-        return _FINAL[sets][_THREE[_TWO[_SUIT_PRE[m1][_SUIT_SUF[m2]]][_SUIT_PRE[p1][_SUIT_SUF[p2]]]][
-            _SUIT_PRE[s1][_SUIT_SUF[s2]]
-        ]][_HONORS[z]] - 1
+        return _FINAL[sets][_THREE[_TWO[_SUITS[m]][_SUITS[p]]][_SUITS[s]]][_HONORS[z]] - 1
     except KeyError:
-        raise _bad_counts(counts) from None
+        return _normal_distance(b, sets) - 1
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:
@@ -152,13 +194,11 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
     checked here: this is the hot path.
     """
     b = bytes(counts)
+    m, p, s, z = _cut(b)
     try:
-        m1, m2, p1, p2, s1, s2, z = _cut(b)
-        best: int = _FINAL[sets][_THREE[_TWO[_SUIT_PRE[m1][_SUIT_SUF[m2]]][_SUIT_PRE[p1][_SUIT_SUF[p2]]]][
-            _SUIT_PRE[s1][_SUIT_SUF[s2]]
-        ]][_HONORS[z]] - 1
+        best: int = _FINAL[sets][_THREE[_TWO[_SUITS[m]][_SUITS[p]]][_SUITS[s]]][_HONORS[z]] - 1
     except KeyError:
-        raise _bad_counts(counts) from None
+        best = _normal_distance(b, sets) - 1
     if sets != 4 or best < 0:
         return best
     if chiitoitsu:
@@ -185,9 +225,7 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
 
 def _group_vector(g: bytes, suited: bool) -> tuple[int, ...]:
     """The distance vector of one suit (9 counts) or of the honours (7 counts)."""
-    if suited:
-        return _SUIT_VEC[_SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]]]
-    return _HONOR_VEC[_HONORS[g]]
+    return (_SUIT_VEC if suited else _HONOR_VEC)[_group_id(g)]
 
 
 def _group_complete(g: bytes, suited: bool, pair: bool) -> bool:
