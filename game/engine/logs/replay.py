@@ -166,6 +166,15 @@ def _answer_claims(match: Match, group: list[Step], where: str) -> None:
 
 def _match_action(match: Match, step: Step, where: str) -> Action:
     kind = _KINDS[step.kind]
+    if kind in (ActionKind.DISCARD, ActionKind.RIICHI):
+        # the common case, built directly: apply() checks it against the legal actions anyway
+        hand = match.players[step.seat].hand
+        drawn = match.drawn if step.seat == match.turn else None
+        pool = ([drawn] if drawn is not None else []) + sorted(hand)
+        tile = next((t for t in pool if face_of(t) == step.tile), None)
+        if tile is None:
+            raise Divergence(f"{where}: seat {step.seat} does not hold {_name(step.tile)} in the engine")
+        return Action(step.seat, kind, (tile,))
     legal = [a for a in match.legal_actions(step.seat) if a.kind is kind]
     if kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.KAKAN):
         legal = [a for a in legal if face_of(a.tiles[0]) == step.tile]
@@ -182,7 +191,8 @@ def _apply(match: Match, action: Action, where: str) -> list[Event]:
     try:
         return match.apply(action)
     except IllegalActionError as exc:
-        raise Divergence(f"{where}: the engine refuses {action}: {exc}") from None
+        offered = "; ".join(str(a) for a in match.legal_actions(action.seat)) or "nothing"
+        raise Divergence(f"{where}: the engine refuses {action}: {exc} (seat {action.seat} may: {offered})") from None
 
 
 def _compare_result(match: Match, hand: LoggedHand) -> None:
