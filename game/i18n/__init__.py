@@ -79,3 +79,12 @@ def has(key: str) -> bool:
 def placeholders(text: str) -> set[str]:
     """The named fields of a format string (``"{n} s"`` -> ``{"n"}``)."""
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def number(value: float, decimals: int = 0, *, sign: bool = False) -> str:
+    """``value`` written the current language's way: ``25,000`` / ``25 000``, ``+12.5`` / ``+12,5``."""
+    text = f"{abs(value):,.{decimals}f}"
+    text = text.replace(",", "\x00").replace(".", t("number.decimal")).replace("\x00", t("number.thousands"))
+    if value < 0 and any(ch not in "0,." for ch in f"{abs(value):.{decimals}f}"):
+        return "-" + text
+    return ("+" + text) if sign and value > 0 else text

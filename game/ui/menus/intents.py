@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.engine.match import Match
 from game.persist.settings import Settings
 
 from .options import MatchOptions
@@ -62,3 +63,18 @@ class DeleteReplay:
 @dataclass(frozen=True)
 class Dismiss:
     """The player has read the notice."""
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """Show a finished match from the library (its results until the replay viewer exists)."""
+
+    path: Path
+
+
+@dataclass(frozen=True, eq=False)
+class ResumeMatch:
+    """A saved match replayed to where it stopped: the app puts it on the table."""
+
+    options: MatchOptions
+    match: Match

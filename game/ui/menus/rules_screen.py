@@ -16,7 +16,7 @@ from game.i18n import t
 from game.scene import Node, Panel
 
 from .new_game import profile_name, profile_order
-from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, fit, label
+from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, ScrollRows, fit, label
 
 ROW = 30
 
@@ -76,35 +76,14 @@ class RulesScreen(MenuScreen):
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,
                                       align="center"))
-        for row in self.rows:
-            self.root.add_child(row)
-        self.offset = min(self.offset, self.max_offset())
-        track = self.view_bottom - self.view_top
-        self.thumb = self.root.add_child(
-            Panel(4, max(24, round(track * self.visible_rows() / max(1, len(self.rows)))), (232, 184, 84, 150),
-                  72 + table_w - 10, 0, radius=2, anchor=(0.5, 0.0), visible=self.max_offset() > 0)
-        )
-        self._place_rows()
+        self.list = ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10)
+        self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         self.root.add_child(label(t("rules.scroll_hint"), 14, FAINT, w - 72, h - 56, align="right"))
 
-    def visible_rows(self) -> int:
-        return max(1, (self.view_bottom - self.view_top) // ROW)
-
-    def max_offset(self) -> int:
-        return max(0, len(self.rows) - self.visible_rows())
-
-    def _place_rows(self) -> None:
-        for i, row in enumerate(self.rows):
-            shown = i - self.offset
-            row.visible = 0 <= shown < self.visible_rows()
-            row.y = self.view_top + ROW / 2 + shown * ROW
-        span = self.view_bottom - self.view_top - self.thumb.height
-        self.thumb.y = self.view_top + (span * self.offset / self.max_offset() if self.max_offset() else 0)
-
     def scroll(self, lines: int) -> None:
-        self.offset = min(self.max_offset(), max(0, self.offset - lines))
-        self._place_rows()
+        self.list.scroll(lines)
+        self.offset = self.list.offset
 
     def _pick(self, profile_id: str, other_id: str) -> None:
         self.profile_id, self.other_id = profile_id, other_id

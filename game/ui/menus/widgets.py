@@ -433,3 +433,41 @@ class MenuScreen(Screen):
         self.root.add_child(label(text, 40, CREAM, 72, y, bold=True))
         width = self.size[0] - 144
         self.root.add_child(Panel(width, 2, (232, 184, 84, 90), 72 + width / 2, y + 38, radius=1))
+
+
+class ScrollRows:
+    """Rows of a list shown ``row_height`` apart between ``top`` and ``bottom``, scrolled by whole
+    rows, with a thin gold thumb at ``thumb_x`` when they do not all fit."""
+
+    def __init__(self, parent: Node, rows: list[Node], top: float, bottom: float, row_height: int,
+                 thumb_x: float) -> None:
+        self.rows = rows
+        self.top = top
+        self.row_height = row_height
+        self.shown = max(1, int(bottom - top) // row_height)
+        self.offset = 0
+        for row in rows:
+            parent.add_child(row)
+        track = self.shown * row_height
+        self.thumb = parent.add_child(
+            Panel(4, max(24, round(track * self.shown / max(1, len(rows)))), (232, 184, 84, 150), thumb_x, top,
+                  radius=2, anchor=(0.5, 0.0), visible=self.max_offset() > 0)
+        )
+        self.track = track
+        self.place()
+
+    def max_offset(self) -> int:
+        return max(0, len(self.rows) - self.shown)
+
+    def scroll(self, lines: int, *, to: int | None = None) -> None:
+        target = self.offset - lines if to is None else to
+        self.offset = min(self.max_offset(), max(0, target))
+        self.place()
+
+    def place(self) -> None:
+        for i, row in enumerate(self.rows):
+            at = i - self.offset
+            row.visible = 0 <= at < self.shown
+            row.y = self.top + self.row_height / 2 + at * self.row_height
+        most = self.max_offset()
+        self.thumb.y = self.top + ((self.track - self.thumb.height) * self.offset / most if most else 0)

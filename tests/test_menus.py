@@ -1,0 +1,354 @@
+"""Menu screens: each builds and renders headless, and answers clicks and keys with the right intent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ai.baseline import RandomBot
+from game.engine.events import HandEnded
+from game.engine.match import Match
+from game.persist.replays import ReplayLibrary
+from game.persist.saves import SaveStore
+from game.persist.settings import Settings, SettingsStore
+from game.scene import Node
+from game.ui.menus.flow import MenuFlow
+from game.ui.menus.intents import (
+    ApplySettings,
+    Back,
+    ContinueMatch,
+    DeleteReplay,
+    Dismiss,
+    Open,
+    OpenReplay,
+    Quit,
+    ResumeMatch,
+    ShowRules,
+    StartMatch,
+)
+from game.ui.menus.new_game import NewGameScreen
+from game.ui.menus.options import MatchOptions, match_profile
+from game.ui.menus.replays_screen import ReplaysScreen
+from game.ui.menus.results import ResultsScreen
+from game.ui.menus.rules_screen import RulesScreen
+from game.ui.menus.settings_screen import SettingsScreen
+from game.ui.menus.summary import summarize
+from game.ui.menus.title import TitleScreen
+from game.ui.menus.widgets import MenuScreen, Widget
+from game.ui.screens import Screen, ScreenStack
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True)
+def headless(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
+                     ("XDG_CACHE_HOME", "cache")):
+        monkeypatch.setenv(var, str(tmp_path / sub))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    pygame.init()
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def key(k: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod)
+
+
+def centre(node: Node) -> tuple[int, int]:
+    w, h = node.content_size()
+    ax, ay = node.anchor
+    x, y = node.to_world((0.5 - ax) * w, (0.5 - ay) * h)
+    return int(x), int(y)
+
+
+def click_at(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def click(screen: MenuScreen, name: str) -> object:
+    node = screen.root.find(name)
+    assert node is not None, name
+    return screen.handle_event(click_at(centre(node)))
+
+
+def render(screen: Screen) -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    screen.draw(surface)
+    return surface
+
+
+def assert_drawn(surface: pygame.Surface) -> None:
+    """Something besides the felt was drawn: more than a handful of distinct colours."""
+    small = pygame.transform.scale(surface, (128, 72))
+    colours = {small.get_at((x, y))[:3] for x in range(128) for y in range(72)}
+    assert len(colours) > 40
+
+
+def finished_match(seed: int = 2) -> tuple[MatchOptions, Match]:
+    options = MatchOptions("riichi", length="one_hand", seed=seed)
+    match = Match(match_profile(options), seed)
+    bots = {s: RandomBot(seed, s) for s in range(4)}
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    return options, match
+
+
+# --- the stack ------------------------------------------------------------------------------
+
+
+def test_the_stack_pushes_pops_and_replaces() -> None:
+    class Named(Screen):
+        def __init__(self, name: str, opaque: bool = True) -> None:
+            self.name, self.opaque, self.entered, self.drawn = name, opaque, 0, 0
+
+        def enter(self) -> None:
+            self.entered += 1
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.drawn += 1
+
+    stack = ScreenStack()
+    a, b, dialog = Named("a"), Named("b"), Named("dialog", opaque=False)
+    stack.push(a)
+    stack.push(b)
+    stack.push(dialog)
+    stack.draw(pygame.Surface((4, 4)))
+    assert (a.drawn, b.drawn, dialog.drawn) == (0, 1, 1)  # the dialog shows b through, a is covered
+    assert stack.pop() is dialog and stack.top is b and b.entered == 2
+    c = Named("c")
+    stack.replace(c)
+    assert stack.screens == (a, c)
+    assert stack.pop() is c and stack.pop() is None and stack.top is a  # the last screen stays
+
+
+# --- each screen ----------------------------------------------------------------------------
+
+
+def test_title_buttons_and_keys() -> None:
+    screen = TitleScreen(SIZE, continue_detail="Riichi, saved today")
+    assert_drawn(render(screen))
+    assert click(screen, "continue") == ContinueMatch()
+    assert click(screen, "new_game") == Open("new_game")
+    assert click(screen, "replays") == Open("replays")
+    assert click(screen, "settings") == Open("settings")
+    assert click(screen, "quit") == Quit()
+    assert click(screen, "tutorials") is None  # coming soon: disabled
+    assert screen.handle_event(key(pygame.K_ESCAPE)) == Quit()
+    # keyboard: focus starts on Continue; Down skips the disabled Tutorials
+    screen = TitleScreen(SIZE, continue_detail="x")
+    assert screen.handle_event(key(pygame.K_RETURN)) == ContinueMatch()
+    for _ in range(2):
+        screen.handle_event(key(pygame.K_DOWN))
+    assert screen.handle_event(key(pygame.K_RETURN)) == Open("replays")
+
+
+def test_title_without_autosave_has_no_continue_and_a_notice_closes_first() -> None:
+    screen = TitleScreen(SIZE, notice="Your settings file could not be read.")
+    assert screen.root.find("continue") is None and screen.root.find("notice") is not None
+    assert screen.handle_event(key(pygame.K_RETURN)) == Dismiss()
+    assert screen.root.find("notice") is None
+    assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
+
+
+def test_new_game_choices_make_the_options() -> None:
+    screen = NewGameScreen(SIZE)
+    assert_drawn(render(screen))
+    click(screen, "profile:taiwanese")
+    assert screen.options.profile_id == "taiwanese" and screen.options.length == "four_rounds"
+    length = screen.root.find("length")
+    assert isinstance(length, Widget)
+    screen.handle_event(click_at(centre(length)))  # a click on the row steps forward
+    assert screen.options.length == "one_round"
+    level = screen.root.find("level:across")
+    assert level is not None
+    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(level), rel=(0, 0), buttons=(0, 0, 0)))
+    screen.handle_event(key(pygame.K_RIGHT))
+    screen.handle_event(key(pygame.K_RIGHT))
+    seed = screen.root.find("seed")
+    assert seed is not None
+    screen.handle_event(click_at(centre(seed)))
+    for ch in "0042x":
+        screen.handle_event(key(ord(ch), ch))
+    screen.handle_event(key(pygame.K_BACKSPACE))
+    screen.handle_event(key(ord("7"), "7"))
+    assert click(screen, "compare") == ShowRules("taiwanese", "riichi")
+    intent = click(screen, "start")
+    assert intent == StartMatch(MatchOptions("taiwanese", ("normal", "easy", "normal"), "one_round", 0, 47))
+    assert screen.handle_event(key(pygame.K_ESCAPE)) == Back()
+
+
+def test_new_game_starts_on_enter_with_a_random_seed_left_to_the_app() -> None:
+    screen = NewGameScreen(SIZE)
+    intent = screen.handle_event(key(pygame.K_RETURN))
+    assert intent == StartMatch(MatchOptions("riichi", length="hanchan", seed=None))
+
+
+def test_settings_rows_change_every_setting() -> None:
+    screen = SettingsScreen(SIZE, Settings(language="en"))
+    assert_drawn(render(screen))
+    intents = [click(screen, name) for name in ("tile_style", "claim_countdown", "fullscreen", "terminology")]
+    assert all(isinstance(i, ApplySettings) for i in intents)
+    final = intents[-1].settings  # type: ignore[union-attr]
+    assert (final.tile_style, final.claim_countdown, final.fullscreen, final.terminology) == (
+        "clear", 20, True, "japanese")
+    # the keyboard reaches every row: Down through them all, Right on each
+    screen = SettingsScreen(SIZE, Settings(language="en"))
+    changed = set()
+    for _ in range(len(screen.widgets) - 1):
+        intent = screen.handle_event(key(pygame.K_RIGHT))
+        assert isinstance(intent, ApplySettings)
+        changed |= {n for n in Settings.__dataclass_fields__ if getattr(intent.settings, n) != getattr(Settings(language="en"), n)}
+        screen.handle_event(key(pygame.K_DOWN))
+    assert changed == set(Settings.__dataclass_fields__)
+    # the arrows: ‹ goes back
+    screen = SettingsScreen(SIZE, Settings(language="en", sound_volume=50))
+    row = screen.root.find("sound_volume")
+    assert row is not None
+    prev = row.find("prev")
+    assert prev is not None
+    intent = screen.handle_event(click_at(centre(prev)))
+    assert isinstance(intent, ApplySettings) and intent.settings.sound_volume == 40
+
+
+def test_rules_screen_lists_every_difference_and_scrolls() -> None:
+    from game.engine.profile import diff_profiles, load_profile
+
+    screen = RulesScreen(SIZE, "riichi", "taiwanese")
+    assert_drawn(render(screen))
+    diffs = diff_profiles(load_profile("riichi"), load_profile("taiwanese"))
+    knob_rows = [r for r in screen.rows if len(r.children) == 3]
+    assert len(knob_rows) == len(diffs)
+    first_visible = [r for r in screen.rows if r.visible]
+    screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+    assert screen.offset == 3 and [r for r in screen.rows if r.visible] != first_visible
+    screen.handle_event(key(pygame.K_UP))
+    assert screen.offset == 2
+    other = screen.root.find("other")
+    assert other is not None
+    screen.handle_event(click_at(centre(other)))  # taiwanese -> riichi: the same rules
+    assert screen.other_id == "riichi" and screen.rows == []
+    assert screen.handle_event(key(pygame.K_ESCAPE)) == Back()
+
+
+def test_results_screen_shows_placings_and_every_hand() -> None:
+    options, match = finished_match()
+    summary = summarize(match, human_seat=1)
+    screen = ResultsScreen(SIZE, summary)
+    assert_drawn(render(screen))
+    assert len(screen.list.rows) == len(summary.hands) >= 1
+    assert sorted(summary.ranks) == [1, 2, 3, 4]
+    last = [e for e in match.events if isinstance(e, HandEnded)][-1]
+    start = match_profile(options).game.start_points
+    assert [start + sum(line.deltas[s] for line in summary.hands) for s in range(4)] == list(last.scores)
+    assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
+    assert click(screen, "title") == Open("title")
+
+
+def test_replays_screen_opens_and_deletes(tmp_path: Path) -> None:
+    library = ReplayLibrary(tmp_path / "replays")
+    options, match = finished_match()
+    library.add(options, match)
+    library.add(options, match)
+    entries = library.entries()
+    screen = ReplaysScreen(SIZE, entries)
+    assert_drawn(render(screen))
+    assert screen.handle_event(key(pygame.K_RETURN)) == OpenReplay(entries[0].path)
+    screen.handle_event(key(pygame.K_DOWN))
+    assert screen.handle_event(key(pygame.K_DELETE)) == DeleteReplay(entries[1].path)
+    delete = screen.widgets[0].find("delete")
+    assert delete is not None
+    assert screen.handle_event(click_at(centre(delete))) == DeleteReplay(entries[0].path)
+    empty = ReplaysScreen(SIZE, [])
+    assert_drawn(render(empty))
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_screens_render_in_every_language(language: str) -> None:
+    i18n.set_language(language)
+    _, match = finished_match()
+    for screen in (TitleScreen(SIZE, continue_detail="x", notice="y"), NewGameScreen(SIZE), SettingsScreen(SIZE),
+                   RulesScreen(SIZE), ResultsScreen(SIZE, summarize(match)), ReplaysScreen(SIZE, [])):
+        assert_drawn(render(screen))
+        screen.resize((1600, 900))
+        assert_drawn(render(screen))
+
+
+# --- the flow -------------------------------------------------------------------------------
+
+
+def test_the_flow_saves_settings_and_switches_language(tmp_path: Path) -> None:
+    flow = MenuFlow(SIZE)
+    assert isinstance(flow.top, TitleScreen) and flow.top.continue_detail is None
+    assert click(flow.top, "settings") == Open("settings")
+    flow.act(Open("settings"))
+    settings_screen = flow.top
+    assert isinstance(settings_screen, SettingsScreen)
+    intent = flow.handle_event(click_at(centre(settings_screen.root.find("language"))))  # type: ignore[arg-type]
+    assert isinstance(intent, ApplySettings) and intent.settings.language == "fr"
+    assert i18n.language() == "fr" and SettingsStore().load().language == "fr"
+    back = settings_screen.root.find("back")
+    assert back is not None and "Retour" in [getattr(n, "text", "") for n in back.walk()]
+    flow.handle_event(key(pygame.K_ESCAPE))
+    assert isinstance(flow.top, TitleScreen)
+    assert "Nouvelle partie" in [getattr(n, "text", "") for n in flow.top.root.walk()]
+
+
+def test_the_flow_tells_of_a_corrupt_settings_file_once() -> None:
+    store = SettingsStore()
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text("language = ")
+    flow = MenuFlow(SIZE)
+    assert isinstance(flow.top, TitleScreen) and "could not be read" in flow.top.notice
+    assert MenuFlow(SIZE).top.notice == ""  # type: ignore[union-attr]
+
+
+def test_the_flow_starts_continues_and_files_finished_matches() -> None:
+    flow = MenuFlow(SIZE)
+    flow.act(Open("new_game"))
+    intent = flow.handle_event(key(pygame.K_RETURN))
+    assert isinstance(intent, StartMatch) and intent.options.seed is not None
+    options = intent.options
+    match = Match(match_profile(options), options.seed)  # type: ignore[arg-type]
+    bots = {s: RandomBot(1, s) for s in range(4)}
+    for _ in range(25):
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    flow.autosave(options, match)
+    flow.act(Open("title"))
+    title = flow.top
+    assert isinstance(title, TitleScreen) and title.continue_detail is not None
+    resumed = flow.handle_event(key(pygame.K_RETURN))
+    assert isinstance(resumed, ResumeMatch) and resumed.options == options
+    assert resumed.match.state_hash() == match.state_hash()
+
+    done_options, done = finished_match()
+    flow.match_over(done_options, done)
+    assert isinstance(flow.top, ResultsScreen) and not SaveStore().has_autosave()
+    assert len(ReplayLibrary().entries()) == 1
+    flow.handle_event(key(pygame.K_ESCAPE))  # results -> title
+    assert isinstance(flow.top, TitleScreen) and flow.top.continue_detail is None
+    flow.act(Open("replays"))
+    flow.handle_event(key(pygame.K_RETURN))
+    assert isinstance(flow.top, ResultsScreen)
+    flow.handle_event(key(pygame.K_ESCAPE))
+    flow.act(Open("replays"))
+    flow.handle_event(key(pygame.K_DELETE))
+    assert ReplayLibrary().entries() == [] and isinstance(flow.top, ReplaysScreen) and flow.top.entries == []
+
+
+def test_a_save_that_cannot_resume_says_why_on_the_title() -> None:
+    store = SaveStore()
+    store.folder.mkdir(parents=True)
+    store.path_for("autosave").write_text("schema = 99\n")
+    flow = MenuFlow(SIZE)
+    assert isinstance(flow.top, TitleScreen)
+    assert "newer version" in flow.top.notice and flow.top.continue_detail is None
