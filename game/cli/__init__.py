@@ -53,7 +53,7 @@ def main(argv: list[str]) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         # ``python -m game [--smoke ...]``: no subcommand, or options before one, means ``play``.
         argv = ["play", *argv]
-    parser = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None)
+    parser = build_parser(only=argv[0])  # --help and --version import no subcommand
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "_run", None)
     if run is None:
