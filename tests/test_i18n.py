@@ -58,6 +58,18 @@ def test_t_fills_values_and_falls_back() -> None:
         assert t("no.such.key") == "no.such.key"
         i18n.set_language("xx")
         assert i18n.language() == "en"
-        assert t("results.ron", winner="A") == "A wins on {loser}’s discard"  # a missing value stays visible
+        assert t("results.ron", winner="A") == "A: ron off {loser}"  # a missing value stays visible
+    finally:
+        i18n.set_language("en")
+
+
+def test_numbers_follow_the_language() -> None:
+    try:
+        assert (i18n.number(25000), i18n.number(-12.5, 1, sign=True), i18n.number(0, 1, sign=True)) == (
+            "25,000", "-12.5", "0.0")
+        i18n.set_language("fr")
+        assert (i18n.number(-1500), i18n.number(12.5, 1, sign=True)) == ("-1\u00a0500", "+12,5")
+        i18n.set_language("ru")
+        assert i18n.number(32200) == "32\u00a0200"
     finally:
         i18n.set_language("en")

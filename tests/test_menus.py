@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from user_dirs import point_user_dirs
 
 from game import i18n
 from game.ai.baseline import RandomBot
@@ -22,6 +23,7 @@ from game.ui.menus.intents import (
     ContinueMatch,
     DeleteReplay,
     Dismiss,
+    ExportReplay,
     Open,
     OpenReplay,
     Quit,
@@ -45,9 +47,7 @@ SIZE = (1280, 720)
 
 @pytest.fixture(autouse=True)
 def headless(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
-                     ("XDG_CACHE_HOME", "cache")):
-        monkeypatch.setenv(var, str(tmp_path / sub))
+    point_user_dirs(tmp_path, monkeypatch)
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.delenv("LC_ALL", raising=False)
@@ -267,6 +267,9 @@ def test_replays_screen_opens_and_deletes(tmp_path: Path) -> None:
     delete = screen.widgets[0].find("delete")
     assert delete is not None
     assert screen.handle_event(click_at(centre(delete))) == DeleteReplay(entries[0].path)
+    export = screen.widgets[0].find("export")
+    assert export is not None
+    assert screen.handle_event(click_at(centre(export))) == ExportReplay(entries[0].path)
     empty = ReplaysScreen(SIZE, [])
     assert_drawn(render(empty))
 
@@ -341,6 +344,13 @@ def test_the_flow_starts_continues_and_files_finished_matches() -> None:
     assert isinstance(flow.top, ResultsScreen)
     flow.handle_event(key(pygame.K_ESCAPE))
     flow.act(Open("replays"))
+    replays = flow.top
+    assert isinstance(replays, ReplaysScreen)
+    export = replays.widgets[0].find("export")
+    assert export is not None
+    flow.handle_event(click_at(centre(export)))
+    assert "tenhou.net/6" in replays.message
+    assert len(list((SaveStore().folder.parent / "exports").glob("*.tenhou6.json"))) == 1
     flow.handle_event(key(pygame.K_DELETE))
     assert ReplayLibrary().entries() == [] and isinstance(flow.top, ReplaysScreen) and flow.top.entries == []
 

@@ -8,22 +8,20 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from user_dirs import point_user_dirs
 
 from game import paths
 from game.ai.baseline import RandomBot
 from game.engine.match import Match, Phase, Record
-from game.persist.replays import ReplayLibrary
+from game.persist.replays import Placings, ReplayLibrary
 from game.persist.saves import AUTOSAVE, SAVE_SCHEMA, SaveError, SaveStore, file_stem
 from game.ui.menus.options import LEVELS, MatchOptions, match_profile
 
 
 @pytest.fixture(autouse=True)
 def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
-                     ("XDG_CACHE_HOME", "cache")):
-        monkeypatch.setenv(var, str(tmp_path / sub))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    return tmp_path
+    """Tests never touch a real profile."""
+    return point_user_dirs(tmp_path, monkeypatch)
 
 
 def play(match: Match, bots: dict[int, RandomBot], steps: int, *, stop_in_claim: bool = False) -> None:
@@ -175,3 +173,28 @@ def test_the_replay_library_keeps_the_newest_200(tmp_path: Path) -> None:
     assert library.load(entries[0].path).resume().state_hash() == match.state_hash()
     library.delete(entries[0].path)
     assert len(library.entries()) == 199
+
+
+def test_a_riichi_replay_exports_as_a_tenhou6_log_that_reads_back() -> None:
+    from game.engine.logs import read_log, replay_match
+    from game.persist.export import can_export, export_tenhou6
+
+    library = ReplayLibrary()
+    options = MatchOptions("riichi", length="one_hand", seed=6)
+    match = Match(match_profile(options), 6)
+    play(match, bots_for(6), 10_000)
+    path = library.add(options, match)
+    exported = export_tenhou6(library.load(path))
+    assert exported.is_relative_to(paths.saves_dir()) and exported.name.endswith(".tenhou6.json")
+    logged = read_log(exported.read_text(encoding="utf-8"))
+    assert len(logged.hands) == match.hand_index
+    reports = replay_match(logged, match_profile(options))
+    assert all(report.divergence is None for report in reports)
+    assert not can_export("taiwanese")
+    tw = MatchOptions("taiwanese", length="one_round", seed=1)
+    tw_match = Match(match_profile(tw), 1)
+    library_tw = ReplayLibrary(library.folder.parent / "tw")
+    tw_path = library_tw.add_record(tw, tw_match.record, Placings((1, 2, 3, 4), (0, 0, 0, 0), (0, 0, 0, 0)), 0)
+    with pytest.raises(SaveError) as err:
+        export_tenhou6(library_tw.load(tw_path))
+    assert err.value.notice.key == "replays.export_unsupported"

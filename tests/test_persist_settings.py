@@ -9,6 +9,7 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from user_dirs import point_user_dirs
 
 from game import paths
 from game.persist import atomic
@@ -17,12 +18,8 @@ from game.persist.settings import CHOICES, FIELDS, SCHEMA, Settings, SettingsSto
 
 @pytest.fixture(autouse=True)
 def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point every per-user folder at a temporary directory: tests never touch a real profile."""
-    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
-                     ("XDG_CACHE_HOME", "cache")):
-        monkeypatch.setenv(var, str(tmp_path / sub))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    return tmp_path
+    """Tests never touch a real profile."""
+    return point_user_dirs(tmp_path, monkeypatch)
 
 
 any_settings = st.builds(

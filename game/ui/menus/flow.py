@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from datetime import datetime
 from typing import Any
 
 import pygame
@@ -20,6 +19,7 @@ import pygame
 from game import i18n
 from game.engine.match import Match
 from game.i18n import t
+from game.persist.export import export_tenhou6
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import AUTOSAVE, SaveError, SaveStore
 from game.persist.settings import Settings, SettingsStore
@@ -31,6 +31,7 @@ from .intents import (
     ContinueMatch,
     DeleteReplay,
     Dismiss,
+    ExportReplay,
     Open,
     OpenReplay,
     Quit,
@@ -40,20 +41,12 @@ from .intents import (
 )
 from .new_game import NewGameScreen, profile_name
 from .options import MatchOptions
-from .replays_screen import ReplaysScreen
+from .replays_screen import ReplaysScreen, local_time
 from .results import ResultsScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 from .summary import summarize
 from .title import TitleScreen
-
-
-def local_time(iso: str) -> str:
-    """A stored UTC time as the player's local ``YYYY-MM-DD HH:MM``."""
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return iso[:16].replace("T", " ")
 
 
 class MenuFlow:
@@ -147,6 +140,16 @@ class MenuFlow:
             screen = self.stack.top
             if isinstance(screen, ReplaysScreen):
                 screen.entries = self.replays.entries()
+                screen.layout()
+        elif isinstance(intent, ExportReplay):
+            screen = self.stack.top
+            try:
+                path = export_tenhou6(self.replays.load(intent.path))
+                message = t("replays.exported", file=str(path))
+            except SaveError as exc:
+                message = t(exc.notice.key, **exc.notice.values)
+            if isinstance(screen, ReplaysScreen):
+                screen.message = message
                 screen.layout()
         elif isinstance(intent, Dismiss):
             pass

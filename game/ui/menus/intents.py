@@ -78,3 +78,10 @@ class ResumeMatch:
 
     options: MatchOptions
     match: Match
+
+
+@dataclass(frozen=True)
+class ExportReplay:
+    """Write a finished match as a tenhou.net/6 log."""
+
+    path: Path

@@ -3,24 +3,29 @@ Delete key or the row's Delete opens nothing and removes it."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pygame
 
 from game.i18n import t
+from game.persist.export import can_export
 from game.persist.replays import ReplayEntry
 from game.scene import Node
 
-from .intents import DeleteReplay, OpenReplay
+from .intents import DeleteReplay, ExportReplay, OpenReplay
 from .new_game import profile_name
-from .widgets import BAD, CREAM, FAINT, MUTED, Button, MenuScreen, ScrollRows, Widget, fit, label
+from .widgets import BAD, CREAM, FAINT, GOLD, MUTED, Button, MenuScreen, ScrollRows, Widget, fit, label
 
 ROW = 62
 
 
-def when(entry: ReplayEntry) -> str:
-    """``2026-11-30T04:33:12+00:00`` as ``2026-11-30 04:33`` (UTC, as stored)."""
-    return entry.finished_at[:16].replace("T", " ")
+def local_time(iso: str) -> str:
+    """A stored UTC time as the player's local ``YYYY-MM-DD HH:MM``."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso[:16].replace("T", " ")
 
 
 class ReplayRow(Widget):
@@ -31,13 +36,17 @@ class ReplayRow(Widget):
         self.entry = entry
         length = t(f"length.{entry.options.length}") if entry.options.length else ""
         title = " · ".join(p for p in (profile_name(entry.profile_id), length) if p)
-        self.add_child(label(fit(title, 18, width - 420, True), 18, CREAM, 18, -10, bold=True))
-        self.add_child(label(when(entry), 14, MUTED, 18, 12))
+        self.add_child(label(fit(title, 18, width - 460, True), 18, CREAM, 18, -10, bold=True))
+        self.add_child(label(local_time(entry.finished_at), 14, MUTED, 18, 12))
         place = t(f"place.{entry.human_rank()}")
-        self.add_child(label(t("replays.you_placed", place=place), 17, CREAM, width - 330, -10))
-        self.add_child(label(t("replays.hands", count=entry.hands), 14, MUTED, width - 330, 12))
-        self.delete_part = self.add_child(Node(width - 70, 0, hittable=True, size=(110, ROW - 10), name="delete"))
+        self.add_child(label(t("replays.you_placed", place=place), 17, CREAM, width - 420, -10))
+        self.add_child(label(t("replays.hands", count=entry.hands), 14, MUTED, width - 420, 12))
+        self.delete_part = self.add_child(Node(width - 60, 0, hittable=True, size=(100, ROW - 10), name="delete"))
         self.delete_part.add_child(label(t("replays.delete"), 15, BAD, 0, 0, align="center"))
+        self.export_part: Node | None = None
+        if can_export(entry.profile_id):
+            self.export_part = self.add_child(Node(width - 160, 0, hittable=True, size=(100, ROW - 10), name="export"))
+            self.export_part.add_child(label(t("replays.export"), 15, GOLD, 0, 0, align="center"))
 
     def activate(self) -> Any | None:
         return OpenReplay(self.entry.path)
@@ -45,6 +54,8 @@ class ReplayRow(Widget):
     def click(self, part: Node) -> Any | None:
         if part is self.delete_part:
             return DeleteReplay(self.entry.path)
+        if part is self.export_part:
+            return ExportReplay(self.entry.path)
         return self.activate()
 
     def key(self, event: pygame.event.Event) -> bool:
@@ -55,6 +66,7 @@ class ReplaysScreen(MenuScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None) -> None:
         self.entries = list(entries or [])
         self.offset = 0
+        self.message = ""  # what the last export did
         super().__init__(size)
 
     def build(self) -> None:
@@ -71,7 +83,10 @@ class ReplaysScreen(MenuScreen):
         self.list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
-        self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w - 72, h - 56, align="right"))
+        if self.message:
+            self.root.add_child(label(fit(self.message, 15, w - 72 - 340, False), 15, GOLD, 320, h - 56, name="message"))
+        else:
+            self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w - 72, h - 56, align="right"))
 
     def set_focus(self, index: int) -> None:
         super().set_focus(index)
