@@ -362,3 +362,52 @@ def test_a_save_that_cannot_resume_says_why_on_the_title() -> None:
     flow = MenuFlow(SIZE)
     assert isinstance(flow.top, TitleScreen)
     assert "newer version" in flow.top.notice and flow.top.continue_detail is None
+
+
+class BotTable(Screen):
+    """A stand-in for the table screen: bots play one action per frame; ``finished`` once over."""
+
+    def __init__(self, options: MatchOptions, match: Match, settings: Settings) -> None:
+        self.match = match
+        self.bots = {s: RandomBot(3, s) for s in range(4)}
+        self.settings = settings
+
+    def update(self, dt: float) -> None:
+        if not self.match.is_over:
+            seat = self.match.awaiting()[0]
+            self.match.apply(self.bots[seat].decide(self.match.observe(seat)))
+
+    @property
+    def finished(self) -> bool:
+        return self.match.is_over
+
+
+def test_the_flow_autosaves_a_table_it_opened_and_files_the_end() -> None:
+    flow = MenuFlow(SIZE, open_table=BotTable)
+    flow.act(Open("new_game"))
+    new_game = flow.top
+    assert isinstance(new_game, NewGameScreen)
+    click(new_game, "length")  # hanchan -> one_hand
+    start = new_game.root.find("start")
+    assert start is not None
+    assert flow.handle_event(click_at(centre(start))) is None  # Start: the table is pushed
+    table = flow.top
+    assert isinstance(table, BotTable) and table.match.profile.game.length == "one_hand"
+    for _ in range(10):
+        flow.update(1 / 60)
+    saved = SaveStore().load("autosave")
+    assert saved.record == table.match.record and saved.options.length == "one_hand"
+    # leave the table (the app's job) and Continue: the same match comes back on a new table
+    flow.act(Open("title"))
+    flow.handle_event(key(pygame.K_RETURN))
+    again = flow.top
+    assert isinstance(again, BotTable) and again is not table
+    assert again.match.state_hash() == table.match.state_hash()
+    for _ in range(5000):
+        flow.update(1 / 60)
+        if isinstance(flow.top, ResultsScreen):
+            break
+    assert isinstance(flow.top, ResultsScreen)
+    assert not SaveStore().has_autosave() and len(ReplayLibrary().entries()) == 1
+    flow.update(1 / 60)
+    assert len(ReplayLibrary().entries()) == 1  # filed once

@@ -1,17 +1,20 @@
 """The menus as the app runs them: the screen stack, the stores, and what each intent does.
 
-The app feeds pygame events to :meth:`MenuFlow.handle_event`; the menus' own intents (open a
-screen, go back, change a setting, delete a replay) are acted on here, and the ones only the app
-can carry out come back to it: :class:`StartMatch` (with a concrete seed), :class:`ResumeMatch`
-(a saved match already replayed), :class:`ApplySettings` (after saving: the window may change)
-and :class:`Quit`. When a match ends the app calls :meth:`MenuFlow.match_over`, which files the
-replay, drops the autosave and shows the results.
+The app feeds pygame events to :meth:`MenuFlow.handle_event` and calls :meth:`MenuFlow.update`
+each frame; the menus' own intents (open a screen, go back, change a setting, delete or export a
+replay) are acted on here. A match is put on the table through ``open_table(options, match,
+settings)``, which returns the table's screen; the flow pushes it, autosaves after every action
+the table applies, and once the table says the match is ``finished`` files the replay, drops the
+autosave and shows the results. What only the app can do comes back from ``handle_event`` and
+``update``: :class:`ApplySettings` (the window may change), :class:`Quit`, and, while no table is
+glued in, :class:`StartMatch` (with a concrete seed) and :class:`ResumeMatch`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -40,13 +43,15 @@ from .intents import (
     StartMatch,
 )
 from .new_game import NewGameScreen, profile_name
-from .options import MatchOptions
+from .options import MatchOptions, match_profile
 from .replays_screen import ReplaysScreen, local_time
 from .results import ResultsScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 from .summary import summarize
 from .title import TitleScreen
+
+OpenTable = Callable[[MatchOptions, Match, Settings], Screen]
 
 
 class MenuFlow:
@@ -57,8 +62,14 @@ class MenuFlow:
         settings_store: SettingsStore | None = None,
         saves: SaveStore | None = None,
         replays: ReplayLibrary | None = None,
+        open_table: OpenTable | None = None,
     ) -> None:
+        """``open_table(options, match, settings)`` makes the screen that plays a match; without
+        it StartMatch and ResumeMatch go back to the app (the table is not glued in yet)."""
         self.size = size
+        self.open_table = open_table
+        self.playing: tuple[MatchOptions, Match, Screen] | None = None
+        self._saved_actions = -1
         self.settings_store = settings_store or SettingsStore()
         self.saves = saves or SaveStore()
         self.replays = replays or ReplayLibrary()
@@ -95,7 +106,37 @@ class MenuFlow:
 
     def update(self, dt: float) -> Any | None:
         intent = self.stack.update(dt)
-        return None if intent is None else self.act(intent)
+        out = None if intent is None else self.act(intent)
+        self._follow_match()
+        return out
+
+    def _follow_match(self) -> None:
+        """Autosave after every action the table applied; file the match once its end was shown."""
+        if self.playing is None:
+            return
+        options, match, screen = self.playing
+        if screen not in self.stack.screens:  # the player left the table: the autosave stays
+            self.playing = None
+            return
+        if match.is_over:
+            if getattr(screen, "finished", True):
+                self.playing = None
+                self.match_over(options, match)
+            return
+        if len(match.actions) != self._saved_actions:
+            self._saved_actions = len(match.actions)
+            self.autosave(options, match)
+
+    def play(self, options: MatchOptions, match: Match) -> Any | None:
+        """Put a match on the table (through ``open_table``), or hand it to the app."""
+        if self.open_table is None:
+            return ResumeMatch(options, match)
+        screen = self.open_table(options, match, self.settings)
+        self.playing = (options, match, screen)
+        self._saved_actions = -1
+        self.stack.push(screen)
+        self._follow_match()
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.stack.draw(surface)
@@ -121,11 +162,14 @@ class MenuFlow:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             self.options = intent.options
-            return StartMatch(dataclasses.replace(intent.options, seed=seed))
+            options = dataclasses.replace(intent.options, seed=seed)
+            if self.open_table is None:
+                return StartMatch(options)
+            return self.play(options, Match(match_profile(options), seed))
         elif isinstance(intent, ContinueMatch):
             try:
                 saved = self.saves.load(intent.name)
-                return ResumeMatch(saved.options, saved.resume())
+                return self.play(saved.options, saved.resume())
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, OpenReplay):
@@ -187,7 +231,8 @@ class MenuFlow:
         self.saves.autosave(options, match)
 
     def match_over(self, options: MatchOptions, match: Match) -> None:
-        """File the finished match, forget its autosave, and show the results over the title."""
+        """File the finished match, forget its autosave, and show the results over the title
+        (called by :meth:`update` for a table it opened, or by the app)."""
         self.replays.add(options, match)
         self.saves.clear_autosave()
         self.stack.reset(self.title_screen())

@@ -1,0 +1,79 @@
+"""The menus' main loop: a window per the settings, the flow, and the table when one is glued in.
+
+``run_menus`` is what the app's ``run_app`` can call once the table offers
+``game.ui.table.start_match(options, match, settings) -> Screen``; until then Start and Continue
+stay on the menus. ``frames`` > 0 stops after that many frames (headless checks).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pygame
+
+from game.persist.settings import Settings
+
+from .flow import MenuFlow, OpenTable
+from .intents import ApplySettings, Quit
+
+
+def table_opener() -> OpenTable | None:
+    """The table's ``start_match`` if it exists yet."""
+    try:
+        table = importlib.import_module("game.ui.table")
+    except ImportError:
+        return None
+    opener = getattr(table, "start_match", None)
+    return opener if callable(opener) else None
+
+
+def window(settings: Settings) -> pygame.Surface:
+    if settings.fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+
+
+def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = None) -> int:
+    pygame.init()
+    try:
+        if flow is None:  # the flow reads the settings (once: a corrupt file is moved aside then)
+            flow = MenuFlow(open_table=table_opener())
+        surface = window(flow.settings)
+        flow.resize(surface.get_size())
+        pygame.display.set_caption("Mahjong Atlas")
+        pygame.key.set_repeat(400, 40)
+        clock = pygame.time.Clock()
+        frame = 0
+        running = True
+        while running:
+            outs: list[Any] = []
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    running = False
+                outs.append(flow.handle_event(event))
+            outs.append(flow.update(clock.get_time() / 1000.0))
+            for out in outs:
+                if isinstance(out, Quit):
+                    running = False
+                elif isinstance(out, ApplySettings):
+                    surface = _apply_window(surface, flow, out.settings)
+            flow.draw(surface)
+            pygame.display.flip()
+            frame += 1
+            if frames and frame >= frames:
+                running = False
+            clock.tick(60)
+        if screenshot:
+            pygame.image.save(surface, screenshot)
+    finally:
+        pygame.quit()
+    return 0
+
+
+def _apply_window(surface: pygame.Surface, flow: MenuFlow, settings: Settings) -> pygame.Surface:
+    full = bool(surface.get_flags() & pygame.FULLSCREEN)
+    if full != settings.fullscreen or (not full and surface.get_size() != settings.window_size):
+        surface = window(settings)
+        flow.resize(surface.get_size())
+    return surface
