@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.ai import Seat
 from game.ai import analysis as an
 from game.ai.baseline import seat_rng
 from game.ai.explain import kinds_word, shanten_words, threat_list, tile_word
@@ -316,7 +317,7 @@ class LevelBot:
         waits = r_best.waits
         if r_best.accept == 0:
             return None
-        dama = max((o for o in options if o.tile == r_best.tile), key=lambda o: o.ev)
+        dama = max((o for o in options if o.kind == r_best.kind), key=lambda o: o.ev, default=r_best)
         if dama.has_yaku and dama.value >= an.hand_points(4.0, obs, self.profile) * 0.95 and r_best.accept >= 4:
             return None
         if threats and r_best.deal_in > 0.08 and r_best.value < an.hand_points(3.0, obs, self.profile):
@@ -454,6 +455,8 @@ class LevelBot:
         now = shanten(state.counts, sets, *self._specials(state))
         yakuhai = an.yakuhai_kinds(obs, obs.seat)
         for a in calls:
+            if a.kind is ActionKind.DAIMINKAN:
+                continue
             if a.kind is not ActionKind.PON and not (self.profile.tai.enabled and self.level == "normal"):
                 continue
             if self._needs_yaku and k not in yakuhai and not any(
@@ -551,7 +554,7 @@ def _call_shanten(counts: list[int], used: Sequence[int], sets: int) -> int:
     return best
 
 
-def make_seat(name: str, seed: int, seat: int, profile: RuleProfile) -> object:
+def make_seat(name: str, seed: int, seat: int, profile: RuleProfile) -> Seat:
     """A seat by name: ``random`` and ``efficiency`` (baselines) or a level."""
     from game.ai.baseline import EfficiencyBot, RandomBot
 

@@ -117,7 +117,7 @@ class Totals:
 def play_match(profile: RuleProfile, seed: int, names: list[str], totals: Totals) -> None:
     """Play one match with ``names[s]`` in seat ``s`` and add its figures to ``totals``."""
     match = Match(profile, seed)
-    seats: list[Seat] = [make_seat(n, seed, s, profile) for s, n in enumerate(names)]  # type: ignore[misc]
+    seats: list[Seat] = [make_seat(n, seed, s, profile) for s, n in enumerate(names)]
     tallies = [totals.levels[n] for n in names]
     called = [False] * 4
     events: list[Event] = []
