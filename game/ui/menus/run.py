@@ -7,6 +7,7 @@ stay on the menus. ``frames`` > 0 stops after that many frames (headless checks)
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from typing import Any
 
@@ -66,6 +67,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
             clock.tick(60)
         if screenshot:
             pygame.image.save(surface, screenshot)
+        _remember_window(flow, surface)
     finally:
         pygame.quit()
     return 0
@@ -77,3 +79,12 @@ def _apply_window(surface: pygame.Surface, flow: MenuFlow, settings: Settings) -
         surface = window(settings)
         flow.resize(surface.get_size())
     return surface
+
+
+def _remember_window(flow: MenuFlow, surface: pygame.Surface) -> None:
+    """Keep a window the player dragged to a new size for the next start (saved once, at quit)."""
+    size = surface.get_size()
+    if flow.settings.fullscreen or size == flow.settings.window_size:
+        return
+    if 640 <= size[0] <= 7680 and 360 <= size[1] <= 4320:
+        flow.apply_settings(dataclasses.replace(flow.settings, window_size=size))

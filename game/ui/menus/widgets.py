@@ -51,8 +51,25 @@ def ui_font(size: int, bold: bool = False) -> pygame.freetype.Font:
     return font
 
 
+# Menus are laid out on a design of about 1280 x 720 and scaled to the window as a whole; text is
+# rendered at its final pixel size (the font size times the scale) and its node scaled back by the
+# same factor, so it stays crisp at any window size. ``MenuScreen.layout`` sets the scale.
+DESIGN: Final = (1280, 720)
+_scale = 1.0
+
+
+def ui_scale(window: tuple[int, int]) -> float:
+    """How much the design is scaled for a window: fit it, never below 0.75 (text stays legible)."""
+    return max(0.75, min(window[0] / DESIGN[0], window[1] / DESIGN[1]))
+
+
+def _font(size: int, bold: bool) -> pygame.freetype.Font:
+    return ui_font(max(6, round(size * _scale)), bold)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(ui_font(size, bold).get_rect(text).width)
+    """The width of ``text`` in layout units (as it will show after scaling)."""
+    return int(_font(size, bold).get_rect(text).width / _scale + 0.999)
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -84,7 +101,7 @@ def label(text: str, size: int, color: Colour = CREAM, x: float = 0, y: float = 
           align: str = "left", name: str = "") -> Text:
     """A line of text whose ``x`` is its left edge, centre or right edge (``align``), ``y`` its middle."""
     anchor = {"left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5)}[align]
-    return Text(text, ui_font(size, bold), color, x, y, anchor=anchor, name=name)
+    return Text(text, _font(size, bold), color, x, y, anchor=anchor, name=name, scale=1.0 / _scale)
 
 
 @lru_cache(maxsize=4)
@@ -326,7 +343,8 @@ class MenuScreen(Screen):
     """A screen of widgets on the felt; subclasses fill ``self.root`` in :meth:`build`."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
-        self.size = size
+        self.window = size  # pixels
+        self.size = size  # layout units: the window divided by the scale (set by ``layout``)
         self.root = Node()
         self.widgets: list[Widget] = []
         self.focus = -1
@@ -342,19 +360,25 @@ class MenuScreen(Screen):
 
     def layout(self) -> None:
         """Build the screen afresh (at start, after a resize or a language change), keeping focus."""
+        global _scale
         focus = self.focus
-        self.root = Node()
+        _scale = ui_scale(self.window)
+        self.size = (round(self.window[0] / _scale), round(self.window[1] / _scale))
+        self.root = Node(scale=_scale)
         self.widgets = []
         self.focus = -1
-        self.build()
+        try:
+            self.build()
+        finally:
+            _scale = 1.0
         self.set_focus(focus if 0 <= focus < len(self.widgets) else self.first_focus())
 
     def first_focus(self) -> int:
         return next((i for i, w in enumerate(self.widgets) if w.enabled), -1)
 
     def resize(self, size: tuple[int, int]) -> None:
-        if size != self.size:
-            self.size = size
+        if size != self.window:
+            self.window = size
             self.layout()
 
     @property
