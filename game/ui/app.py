@@ -1,4 +1,4 @@
-"""The pygame application loop (a placeholder title until the table lands)."""
+"""The pygame application loop: the table, the human at the bottom against three AI seats."""
 
 from __future__ import annotations
 
@@ -7,36 +7,36 @@ def run_app(*, smoke: bool = False, frames: int = 120, screenshot: str = "") -> 
     if smoke:
         # One AI hand drawn headless, a screenshot, exit 0: the proof a bundle works (game.ui.smoke).
         from game.ui.smoke import run_smoke
+        from game.ui.table.smoke import table_smoke_draw
 
-        return run_smoke(frames, screenshot)
+        return run_smoke(frames, screenshot, draw=table_smoke_draw())
     import pygame
 
     pygame.init()
     try:
-        screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        window = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
         pygame.display.set_caption("Mahjong Atlas")
-        font = pygame.font.Font(None, 64)
-        small = pygame.font.Font(None, 28)
-        clock = pygame.time.Clock()
-        title = font.render("Mahjong Atlas", True, (240, 232, 210))
-        hint = small.render("The table is being built. Press Esc to quit.", True, (200, 210, 200))
-        frame = 0
+        from game.scene import RealClock
+        from game.ui.table import TableScreen
+
+        table = TableScreen(window.get_size())
+        clock = RealClock(60)
         running = True
         while running:
             for event in pygame.event.get():
-                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                                                 and not table.riichi_mode):
                     running = False
-            screen.fill((22, 78, 58))
-            w, h = screen.get_size()
-            screen.blit(title, title.get_rect(center=(w // 2, h // 2 - 30)))
-            screen.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 30)))
+                elif event.type == pygame.VIDEORESIZE:
+                    window = pygame.display.set_mode((max(1024, event.w), max(600, event.h)), pygame.RESIZABLE)
+                    table.resize(window.get_size())
+                else:
+                    table.handle(event)
+            table.update(clock.tick())
+            table.draw(window)
             pygame.display.flip()
-            frame += 1
-            if smoke and frame >= frames:
-                running = False
-            clock.tick(60 if not smoke else 0)
         if screenshot:
-            pygame.image.save(screen, screenshot)
+            pygame.image.save(window, screenshot)
     finally:
         pygame.quit()
     return 0

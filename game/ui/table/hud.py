@@ -1,0 +1,331 @@
+"""The words and numbers over the table: centre panel, seat plates, dora panel, caption, callouts,
+the result overlay and the claim bar.
+
+Why apart from the presenter: these are read, not moved tile by tile, and they are rebuilt from a
+handful of numbers (round, honba, sticks, tiles left, scores), so both the event-driven path and
+``sync_to`` set them through the same few setters. Every label is a ``Text`` node, rendered only
+when its string changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from game.engine.tiles import tile_name
+from game.scene import Call, Delay, Node, Panel, Sprite, Text, Tween
+from game.scene import Sequence as Seq
+from game.scene.actions import Action
+
+from . import pieces
+from .layout import TableLayout, side_of
+
+WIND_NAMES: Final = ("East", "South", "West", "North")
+WIND_TILE: Final = (108, 112, 116, 120)  # a tile id of each wind, for the little wind badges
+CHOICE_COLOURS: Final = {
+    "ron": (236, 176, 60),
+    "tsumo": (236, 176, 60),
+    "pon": (48, 92, 160),
+    "kan": (120, 72, 150),
+    "chi": (40, 118, 92),
+    "riichi": (196, 64, 56),
+    "pass": (58, 64, 70),
+    "kyuushu": (90, 96, 100),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of the claim bar: the verb, the tiles it uses, and its key."""
+
+    verb: str
+    detail: str
+    key: str
+
+
+class Hud:
+    """The panels and labels: ``under`` is drawn below the tiles, ``over`` above them."""
+
+    def __init__(self, layout: TableLayout, human: int, names: Sequence[str], roles: Sequence[str]) -> None:
+        self.layout = layout
+        self.human = human
+        self.names = list(names)
+        self.roles = list(roles)
+        self.under = Node(name="hud under the tiles")  # centre panel, plates, dora panel
+        self.over = Node(name="hud over the tiles")  # caption, callouts, result, claim bar
+        self.centre_group = self.under.add_child(Node(name="centre panel"))
+        self._build()
+
+    # --- building --------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        lay, u = self.layout, self.layout.unit
+        w, h = lay.size
+        cx, cy = lay.cx, lay.cy
+        p = lay.centre_panel_size()
+        self.centre = self.centre_group.add_child(Panel(round(p), round(p), (14, 30, 30, 236), cx, cy, radius=round(14 * u),
+                                                border_color=(60, 96, 88), border_width=1))
+        self.round_text = self.centre_group.add_child(Text("", pieces.font(round(22 * u), True), pieces.INK, cx, cy - p * 0.17))
+        self.left_big = self.centre_group.add_child(Text("", pieces.font(round(34 * u), True), pieces.INK, cx, cy + p * 0.06))
+        self.left_small = self.centre_group.add_child(Text("tiles left", pieces.font(round(12 * u)), pieces.DIM, cx, cy + p * 0.16))
+        stick = pieces.stick(round(26 * u))
+        honba = pieces.stick(round(26 * u), thousand=False)
+        self.centre_group.add_child(Sprite(stick, cx - p * 0.16, cy - p * 0.05))
+        self.centre_group.add_child(Sprite(honba, cx + p * 0.1, cy - p * 0.05))
+        self.sticks_text = self.centre_group.add_child(Text("×0", pieces.font(round(13 * u)), pieces.INK, cx - p * 0.16 + 24 * u,
+                                                    cy - p * 0.05))
+        self.honba_text = self.centre_group.add_child(Text("×0", pieces.font(round(13 * u)), pieces.INK, cx + p * 0.1 + 24 * u,
+                                                   cy - p * 0.05))
+        offsets = ((0, 0.36), (0.33, 0.0), (0, -0.36), (-0.33, 0.0))
+        self.scores: list[Text] = []
+        self.winds: list[Sprite] = []
+        self.turn_bars: list[Panel] = []
+        self.dealer_marks: list[Text] = []
+        score_font = pieces.font(round(16 * u), True)
+        for seat in range(4):
+            ox, oy = offsets[side_of(seat, self.human)]
+            x, y = cx + ox * p, cy + oy * p
+            vertical = ox != 0
+            badge = self.centre_group.add_child(Sprite(None, x - (0 if vertical else 44 * u), y - (16 * u if vertical else 0)))
+            score = self.centre_group.add_child(Text("", score_font, pieces.INK, x + (0 if vertical else 14 * u),
+                                             y + (10 * u if vertical else 0)))
+            bar = self.centre_group.add_child(Panel(round(58 * u), max(2, round(3 * u)), pieces.GOLD, x + (0 if vertical else 8 * u),
+                                            y + (24 * u if vertical else 15 * u), radius=2, visible=False))
+            mark = self.centre_group.add_child(Text("DEALER", pieces.font(round(9 * u), True), pieces.RED,
+                                            x + (0 if vertical else 8 * u), y + (33 * u if vertical else 24 * u),
+                                            visible=False))
+            self.scores.append(score)
+            self.winds.append(badge)
+            self.turn_bars.append(bar)
+            self.dealer_marks.append(mark)
+        self._build_plates(w, h, u)
+        self._build_dora(u)
+        self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 236), w / 2,
+                                                       h - lay.margin - lay.hand_art.height - 40 * u, radius=round(22 * u),
+                                                       border_color=(150, 130, 70), border_width=1, visible=False))
+        self.caption_text = self.caption_panel.add_child(Text("", pieces.font(round(20 * u), True), pieces.INK))
+        self.callouts = self.over.add_child(Node(name="callouts"))
+        self.overlay = self.over.add_child(Node(name="overlay", visible=False))
+        self.bar = self.over.add_child(Node(name="claim bar", visible=False))
+        self.choices: list[Choice] = []
+
+    def _build_plates(self, w: int, h: int, u: float) -> None:
+        lay = self.layout
+        plate_w, plate_h = lay.plate_size()
+        avatars = ((92, 160, 120), (200, 140, 80), (150, 110, 190), (90, 120, 200))
+        self.plates: list[Panel] = []
+        self.riichi_badges: list[Panel] = []
+        for seat in range(4):
+            side = side_of(seat, self.human)
+            x, y = lay.plate_centre(side)
+            plate = self.under.add_child(Panel(plate_w, plate_h, (14, 30, 32, 230), x, y, radius=round(8 * u),
+                                              border_color=(60, 90, 86), border_width=1))
+            left = -plate_w / 2
+            plate.add_child(Panel(round(26 * u), round(26 * u), avatars[side], left + 22 * u, 0, radius=round(13 * u)))
+            plate.add_child(Text(self.names[seat][:1], pieces.font(round(14 * u), True), (255, 255, 255), left + 22 * u, 0))
+            plate.add_child(Text(self.names[seat], pieces.font(round(15 * u), True), pieces.INK, left + 42 * u, -8 * u,
+                                 anchor=(0.0, 0.5)))
+            role = plate.add_child(Text(self.roles[seat], pieces.font(round(11 * u)), pieces.DIM, left + 42 * u, 10 * u,
+                                        anchor=(0.0, 0.5)))
+            role.name = "role"
+            badge = plate.add_child(Panel(round(46 * u), round(16 * u), pieces.RED, plate_w / 2 - 30 * u, -8 * u,
+                                          radius=round(8 * u), visible=False))
+            badge.add_child(Text("RIICHI", pieces.font(round(10 * u), True), (255, 255, 255)))
+            self.plates.append(plate)
+            self.riichi_badges.append(badge)
+
+    def _build_dora(self, u: float) -> None:
+        lay = self.layout
+        ra = lay.river_art
+        width = round(5 * (ra.width + 4 * u) + 24 * u)
+        height = round(ra.height + 34 * u)
+        self.dora_panel = self.under.add_child(Panel(width, height, (14, 30, 32, 230), 16 * u + width / 2,
+                                                    lay.margin + height / 2, radius=round(8 * u),
+                                                    border_color=(60, 90, 86), border_width=1))
+        self.dora_panel.add_child(Text("DORA INDICATOR", pieces.font(round(10 * u), True), pieces.DIM, -width / 2 + 12 * u,
+                                       -height / 2 + 12 * u, anchor=(0.0, 0.5)))
+        self.dora_tiles: list[Sprite] = []
+        for k in range(5):
+            x = -width / 2 + 12 * u + ra.width / 2 + k * (ra.width + 4 * u)
+            self.dora_tiles.append(self.dora_panel.add_child(Sprite(ra.back(), x, 8 * u)))
+
+    # --- setters -----------------------------------------------------------------------------
+
+    def set_round(self, round_wind: int, hand_number: int, honba: int, sticks: int, dealer: int) -> None:
+        self.round_text.text = f"{WIND_NAMES[round_wind % 4]} {hand_number + 1}"
+        self.honba_text.text = f"×{honba}"
+        self.sticks_text.text = f"×{sticks}"
+        ba = self.layout.badge_art
+        for seat in range(4):
+            wind = (seat - dealer) % 4
+            self.winds[seat].image = ba.face(WIND_TILE[wind])
+            self.dealer_marks[seat].visible = seat == dealer
+            role = self.plates[seat].find("role")
+            if isinstance(role, Text):
+                base = self.roles[seat].split(" · ")[0]
+                role.text = f"{base} · {WIND_NAMES[wind]} seat"
+
+    def set_sticks(self, sticks: int) -> None:
+        self.sticks_text.text = f"×{sticks}"
+
+    def set_scores(self, scores: Sequence[int]) -> None:
+        for seat in range(4):
+            self.scores[seat].text = f"{scores[seat]:,}"
+            self.scores[seat].color = pieces.GOLD if seat == self.human else pieces.INK
+
+    def set_tiles_left(self, n: int) -> None:
+        self.left_big.text = str(max(0, n))
+
+    def set_turn(self, seat: int | None) -> None:
+        for s in range(4):
+            self.turn_bars[s].visible = s == seat
+
+    def set_riichi(self, seat: int, on: bool) -> None:
+        self.riichi_badges[seat].visible = on
+
+    def set_dora(self, indicators: Sequence[int]) -> None:
+        ra = self.layout.river_art
+        for k, sprite in enumerate(self.dora_tiles):
+            sprite.image = ra.face(indicators[k]) if k < len(indicators) else ra.back()
+
+    def show_centre(self, shown: bool) -> None:
+        """The centre panel steps aside while the dice roll and the break is counted."""
+        self.centre_group.visible = shown
+
+    def show_dora_panel(self, shown: bool) -> None:
+        self.dora_panel.visible = shown
+
+    def caption(self, text: str) -> None:
+        self.caption_text.text = text
+        self.caption_panel.visible = bool(text)
+        if text:
+            self.caption_panel.width = round(self.caption_text.content_size()[0] + 48 * self.layout.unit)
+
+    # --- animated bits -----------------------------------------------------------------------
+
+    def callout(self, seat: int, word: str) -> Action:
+        """A word (Pon! Riichi! Ron!) popping up in front of a seat and fading: 0.7 s."""
+        lay, u = self.layout, self.layout.unit
+        x, y = lay.to_screen(side_of(seat, self.human), 0, lay.river_top + lay.river_pitch * 1.5)
+        panel = Panel(round(150 * u), round(56 * u), (16, 30, 30, 240), x, y, radius=round(28 * u),
+                      border_color=pieces.GOLD, border_width=2, scale=0.6, opacity=0.0)
+        panel.add_child(Text(word, pieces.font(round(30 * u), True), pieces.GOLD))
+        return Seq(
+            Call(self.callouts.add_child, panel),
+            Tween(panel, {"scale": 1.0, "opacity": 1.0}, duration=0.14, ease="out_back"),
+            Delay(0.4),
+            Tween(panel, "opacity", 0.0, 0.16),
+            Call(panel.remove),
+        )
+
+    def count_scores(self, before: Sequence[int], after: Sequence[int], duration: float = 0.8) -> Action:
+        """Scores counting from ``before`` to ``after`` (the points moving)."""
+        counter = _Counter(self, list(before), list(after))
+        return Seq(Tween(counter, "t", 1.0, duration, "out_cubic"), Call(self.set_scores, after))
+
+    # --- the result overlay ------------------------------------------------------------------
+
+    def show_result(self, title: str, tiles: Sequence[int], lines: Sequence[tuple[str, str]], footer: str,
+                    deltas: Sequence[int]) -> None:
+        lay, u = self.layout, self.layout.unit
+        self.overlay.clear()
+        ra = lay.river_art
+        width = round(max(560 * u, len(tiles) * (ra.width + 2) + 60 * u))
+        height = round(170 * u + ra.height + 24 * u * len(lines) + (ra.height if tiles else 0) * 0)
+        box = self.overlay.add_child(Panel(width, height, (12, 26, 28, 244), lay.cx, lay.cy, radius=round(14 * u),
+                                           border_color=pieces.GOLD, border_width=2))
+        top = -height / 2
+        box.add_child(Text(title, pieces.font(round(26 * u), True), pieces.GOLD, 0, top + 26 * u))
+        y = top + 52 * u
+        if tiles:
+            x0 = -len(tiles) * (ra.width + 2) / 2 + ra.width / 2
+            for k, t in enumerate(tiles):
+                box.add_child(Sprite(ra.lying(t), x0 + k * (ra.width + 2), y + ra.height / 2))
+            y += ra.height + 16 * u
+        for left, right in lines:
+            box.add_child(Text(left, pieces.font(round(16 * u)), pieces.INK, -width / 2 + 40 * u, y, anchor=(0.0, 0.5)))
+            box.add_child(Text(right, pieces.font(round(16 * u), True), pieces.INK, width / 2 - 40 * u, y,
+                               anchor=(1.0, 0.5)))
+            y += 24 * u
+        box.add_child(Text(footer, pieces.font(round(20 * u), True), pieces.GOLD, 0, y + 10 * u))
+        y += 40 * u
+        for seat in range(4):
+            d = deltas[seat]
+            x = -width / 2 + width * (seat + 0.5) / 4
+            colour = pieces.GOLD if d > 0 else pieces.RED if d < 0 else pieces.DIM
+            box.add_child(Text(self.names[seat], pieces.font(round(13 * u)), pieces.DIM, x, y))
+            box.add_child(Text(f"{d:+,}" if d else "±0", pieces.font(round(16 * u), True), colour, x, y + 18 * u))
+        box.add_child(Text("click or Enter to continue", pieces.font(round(11 * u)), pieces.DIM, 0, height / 2 - 12 * u))
+        self.overlay.visible = True
+        self.overlay.opacity = 1.0
+
+    def hide_result(self) -> None:
+        self.overlay.visible = False
+        self.overlay.clear()
+
+    # --- the claim bar -----------------------------------------------------------------------
+
+    def show_choices(self, prompt: str, choices: Sequence[Choice]) -> None:
+        """Buttons right-aligned above the hand, each tagged ``("choice", i)`` for hit testing."""
+        lay, u = self.layout, self.layout.unit
+        self.bar.clear()
+        self.choices = list(choices)
+        if not choices:
+            self.bar.visible = False
+            return
+        bh = round(42 * u)
+        pad = 10 * u
+        labels = []
+        widths = []
+        for c in choices:
+            label = c.verb.capitalize() if not c.detail else f"{c.verb.capitalize()} {c.detail}"
+            text = Text(f"{label}  [{c.key}]", pieces.font(round(16 * u), True), (255, 255, 255))
+            labels.append(text)
+            widths.append(max(84 * u, text.content_size()[0] + 26 * u))
+        prompt_text = Text(prompt, pieces.font(round(14 * u)), pieces.INK, anchor=(0.0, 0.5))
+        total = max(sum(widths) + pad * (len(widths) + 1), prompt_text.content_size()[0] + 2 * pad)
+        height = bh + 46 * u
+        w, _ = lay.size
+        right = w - 16 * u
+        bottom = lay.cy + lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2 - 12 * u
+        box = self.bar.add_child(Panel(round(total), round(height), (14, 30, 32, 238), right - total / 2, bottom - height / 2,
+                                       radius=round(10 * u), border_color=(80, 110, 100), border_width=1))
+        prompt_text.x, prompt_text.y = -total / 2 + pad, -height / 2 + 16 * u
+        box.add_child(prompt_text)
+        x = -total / 2 + pad
+        for i, (c, text, bw) in enumerate(zip(choices, labels, widths, strict=True)):
+            colour = CHOICE_COLOURS.get(c.verb, (60, 90, 80))
+            button = box.add_child(Panel(round(bw), bh, colour, x + bw / 2, height / 2 - pad - bh / 2, radius=round(8 * u),
+                                         hittable=True, tag=("choice", i)))
+            button.add_child(text)
+            x += bw + pad
+        self.bar.visible = True
+
+    def hide_choices(self) -> None:
+        self.choices = []
+        self.bar.clear()
+        self.bar.visible = False
+
+
+class _Counter:
+    """Tweened ``t`` 0..1 that writes the in-between scores into the centre panel."""
+
+    def __init__(self, hud: Hud, before: list[int], after: list[int]) -> None:
+        self.hud, self.before, self.after = hud, before, after
+        self._t = 0.0
+
+    @property
+    def t(self) -> float:
+        return self._t
+
+    @t.setter
+    def t(self, value: float) -> None:
+        self._t = value
+        now = [round((a + (b - a) * value) / 100) * 100 for a, b in zip(self.before, self.after, strict=True)]
+        self.hud.set_scores(now)
+
+
+def tiles_text(tiles: Sequence[int]) -> str:
+    return " ".join(tile_name(t) for t in tiles)
+

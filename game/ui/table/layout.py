@@ -1,0 +1,285 @@
+"""Where everything sits on the table, computed once per window size.
+
+Why this shape: every seat's walls, river, hand and melds are the same picture turned toward that
+seat, so each is laid out once in the seat's own frame ("local" coordinates: origin at the table
+centre, +x toward the seat's right hand, +y toward the seat) and turned onto the screen by the seat's
+quarter turn. The human sits at the bottom (side 0); the next seat in turn order (counter-clockwise)
+is on the right (side 1), then the top (side 2) and the left (side 3).
+
+Ring positions from the engine (``ring = owner * S + i``, ``i`` counting from the owner's left end)
+map onto the owner's wall in its frame, so ``ring`` increasing runs along local +x in every wall
+and the break, the dead wall and the draws fall where the rules say.
+
+A ``Place`` is a tile's centre on screen and its rotation (clockwise degrees, multiples of 90, so
+turned copies come lossless from the surface cache).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from game.engine.meld import Meld, MeldKind
+from game.scene.node import cos_sin
+from game.ui.tile_art import HEIGHT_RATIO, TileArt, for_window, tile_art
+
+SIDE_ROTATION: Final = (0.0, 270.0, 180.0, 90.0)
+"""The screen rotation of each side's frame: bottom, right, top, left."""
+
+RIVER_ROW: Final = 6
+"""Discards lie in rows of six; the third row takes all the rest."""
+
+
+class Place(NamedTuple):
+    x: float
+    y: float
+    rotation: float
+
+
+@dataclass(frozen=True)
+class MeldTile:
+    """One tile of a meld as laid out: where, whether sideways, face down, or stacked (kakan)."""
+
+    tile: int
+    place: Place
+    sideways: bool
+    face_down: bool
+
+
+class TableLayout:
+    """Geometry for one window size and one wall size (17 or 18 stacks a side)."""
+
+    def __init__(self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic") -> None:
+        w, h = size
+        self.size = size
+        self.stacks = stacks_per_side
+        u = self.unit = min(w / 1280, h / 720)
+        tiles = for_window(size, style)
+        self.hand_art: TileArt = tiles.hand
+        self.river_art: TileArt = tiles.discard
+        self.margin = max(4, round(8 * u))
+        ha, ra = self.hand_art, self.river_art
+        top = self.margin + ra.height + ra.depth
+        bottom = h - self.margin - ha.height - ha.depth
+        self.cx = w / 2
+        self.cy = (top + bottom) / 2
+        self.river_pitch = ra.height + ra.depth + max(1, round(u))
+        # The walls take what the rivers leave between the hands (three rows each side), up to
+        # 16 px a tile at 720p; a stack shows its lower tile's edge below the upper one.
+        room = min(self.cy - top, bottom - self.cy) - 3 * self.river_pitch - 8 * u
+        fit = int(room / (stacks_per_side / 2 + HEIGHT_RATIO + 0.22 + 0.2))
+        self.wall_art: TileArt = tile_art(max(10, min(round(16 * u * 17 / stacks_per_side), fit)), style)
+        self.badge_art: TileArt = tile_art(max(10, round(20 * u)), style)
+        wa = self.wall_art
+        self.wall_half = stacks_per_side * wa.width / 2  # half the inner square's side
+        self.stack_height = wa.height + 2 * wa.depth
+        self.wall_row = self.wall_half + self.stack_height / 2 + 2 * u  # a stack's centre, local y
+        self.river_top = self.wall_half + self.stack_height + 4 * u
+        river_outer = self.river_top + 3 * self.river_pitch
+        self.side_hand_row = river_outer + 14 * u + ra.height / 2
+        self.top_hand_row = self.cy - self.margin - (ra.height + ra.depth) / 2
+        self.bottom_hand_row = h - self.margin - (ha.height + ha.depth) / 2 - self.cy
+        # The human's hand starts right of the left seat's column and, when the widest hand
+        # (14 or 17 tiles and the drawn one apart) would not fit, as far left as it must.
+        widest = (14 if stacks_per_side <= 17 else 17) * self.hand_pitch(0) * 1.0 + self.hand_pitch(0) * 1.4
+        clear_of_left = -self.side_hand_row + (ra.height + ra.depth) / 2 + 8 * u
+        self.human_hand_left = min(clear_of_left, w / 2 - self.margin - widest)
+
+    # --- frames ----------------------------------------------------------------------------
+
+    def to_screen(self, side: int, lx: float, ly: float) -> tuple[float, float]:
+        """A point of a side's frame on screen."""
+        c, s = cos_sin(SIDE_ROTATION[side])
+        return self.cx + c * lx - s * ly, self.cy + s * lx + c * ly
+
+    def place(self, side: int, lx: float, ly: float, turn: float = 0.0) -> Place:
+        x, y = self.to_screen(side, lx, ly)
+        return Place(x, y, (SIDE_ROTATION[side] + turn) % 360.0)
+
+    # --- the wall --------------------------------------------------------------------------
+
+    def wall_place(self, side_of_owner: int, index: int, level: int, opened: float = 0.0) -> Place:
+        """The centre of a wall tile: stack ``index`` from the owner's left end, ``level`` 0 upper
+        (drawn over the lower, which peeks out toward the owner). ``opened`` slides it along
+        the wall (the dead wall set apart from the break)."""
+        wa = self.wall_art
+        lx = -self.wall_half + (index + 0.5) * wa.width + opened
+        ly = self.wall_row - wa.depth / 2 + level * wa.depth
+        return self.place(side_of_owner, lx, ly)
+
+    def count_badge(self, side_of_owner: int, index: int) -> tuple[float, float]:
+        """Where the number of a counted stack shows: just inside the wall, toward the centre."""
+        wa = self.wall_art
+        lx = -self.wall_half + (index + 0.5) * wa.width
+        return self.to_screen(side_of_owner, lx, self.wall_half - 12 * self.unit)
+
+    # --- the river -------------------------------------------------------------------------
+
+    def river_places(self, side: int, sideways: list[bool]) -> list[Place]:
+        """Discards in rows of six (the third row takes the rest); riichi tiles lie sideways."""
+        ra = self.river_art
+        left = -RIVER_ROW * ra.width / 2
+        out: list[Place] = []
+        x = left
+        for k, turned in enumerate(sideways):
+            row = min(2, k // RIVER_ROW)
+            if k < 2 * RIVER_ROW and k % RIVER_ROW == 0 or k == 2 * RIVER_ROW:
+                x = left
+            width = ra.height + ra.depth if turned else ra.width
+            row_top = self.river_top + row * self.river_pitch
+            if turned:
+                ly = row_top + ra.height + ra.depth - ra.width / 2
+            else:
+                ly = row_top + (ra.height + ra.depth) / 2
+            out.append(self.place(side, x + width / 2, ly, 270.0 if turned else 0.0))
+            x += width
+        return out
+
+    # --- hands and melds -------------------------------------------------------------------
+
+    def hand_row(self, side: int) -> float:
+        if side == 0:
+            return self.bottom_hand_row
+        if side == 2:
+            return self.top_hand_row
+        return self.side_hand_row
+
+    def hand_pitch(self, side: int) -> float:
+        return self.hand_art.width + max(1, round(2 * self.unit)) if side == 0 else self.river_art.width
+
+    def hand_places(self, side: int, count: int, drawn: bool, melds_width: float) -> list[Place]:
+        """Concealed tiles left to right, then the drawn tile apart (the last place when ``drawn``)."""
+        pitch = self.hand_pitch(side)
+        gap = pitch * 0.4
+        row = self.hand_row(side)
+        total = count * pitch + (gap + pitch if drawn else 0)
+        if side == 0:
+            left = self.human_hand_left
+        else:
+            span = total + (melds_width + gap if melds_width else 0)
+            left = -span / 2
+        k = self.squeeze(side, count, drawn, melds_width)
+        out = [self.place(side, k * (left + (i + 0.5) * pitch), row) for i in range(count)]
+        if drawn:
+            out.append(self.place(side, k * (left + (count + 0.5) * pitch + gap), row))
+        return out
+
+    def squeeze(self, side: int, count: int, drawn: bool, melds_width: float) -> float:
+        """How much a side seat's row must close up (tiles overlapping a little) to stay between
+        the top seat's hand and the human's: 1.0 unless it holds many kans."""
+        if side in (0, 2):
+            return 1.0
+        ha, ra = self.hand_art, self.river_art
+        room = 2 * min(self.bottom_hand_row - (ha.height + ha.depth) / 2,
+                       self.top_hand_row - (ra.height + ra.depth) / 2) - ra.width - 8 * self.unit
+        gap = self.hand_pitch(side) * 0.4
+        span = self.hand_extent(side, count, drawn) + (melds_width + gap if melds_width else 0)
+        return min(1.0, room / span) if span > 0 else 1.0
+
+    def hand_extent(self, side: int, count: int, drawn: bool) -> float:
+        pitch = self.hand_pitch(side)
+        return count * pitch + (pitch * 1.4 if drawn else 0)
+
+    def meld_right(self, side: int, count: int, drawn: bool, melds_width: float) -> float:
+        """Local x of the right end of the meld row."""
+        if side == 0:
+            return self.size[0] / 2 - self.margin * 2
+        gap = self.hand_pitch(side) * 0.4
+        span = self.hand_extent(side, count, drawn) + (melds_width + gap if melds_width else 0)
+        return span / 2
+
+    def meld_width(self, meld: Meld) -> float:
+        ra = self.river_art
+        n = len(meld.tiles) - (1 if meld.kind is MeldKind.KAKAN else 0)
+        sideways = 1 if meld.called is not None else 0
+        return (n - sideways) * ra.width + sideways * (ra.height + ra.depth) + ra.width * 0.3
+
+    def melds_width(self, melds: list[Meld]) -> float:
+        return sum(self.meld_width(m) for m in melds)
+
+    def meld_places(self, side: int, seat: int, melds: list[Meld], right: float, squeeze: float = 1.0
+                    ) -> list[list[MeldTile]]:
+        """Melds from the right end leftward (the first call rightmost), closed up by ``squeeze``.
+
+        The called tile lies sideways at the giver's end: the left for the seat before (chi), the
+        middle for the seat opposite, the right for the seat after; a kakan's added tile lies on
+        top of it. Of a concealed kan the two outer tiles lie face down."""
+        ra = self.river_art
+        bottom = self.hand_row(side) + (
+            (self.hand_art.height + self.hand_art.depth) / 2 if side == 0 else (ra.height + ra.depth) / 2
+        )
+        upright_y = bottom - (ra.height + ra.depth) / 2
+        sideways_y = bottom - ra.width / 2
+        x = right
+        out: list[list[MeldTile]] = []
+        for meld in melds:
+            order = meld_order(meld, seat)
+            tiles: list[MeldTile] = []
+            x -= self.meld_width(meld) - ra.width * 0.3
+            cursor = x
+            for tile, sideways in order:
+                width = ra.height + ra.depth if sideways else ra.width
+                lx = squeeze * (cursor + width / 2)
+                if sideways:
+                    place = self.place(side, lx, sideways_y, 270.0)
+                else:
+                    place = self.place(side, lx, upright_y)
+                down = meld.kind is MeldKind.ANKAN and tile in (meld.tiles[0], meld.tiles[-1])
+                tiles.append(MeldTile(tile, place, sideways, down))
+                if sideways and meld.added is not None:
+                    stacked = self.place(side, lx, sideways_y - ra.width, 270.0)
+                    tiles.append(MeldTile(meld.added, stacked, True, False))
+                cursor += width
+            x -= ra.width * 0.3
+            out.append(tiles)
+        return out
+
+    # --- name plates and flowers ---------------------------------------------------------------
+
+    def plate_size(self) -> tuple[int, int]:
+        return round(168 * self.unit), round(46 * self.unit)
+
+    def plate_centre(self, side: int) -> tuple[float, float]:
+        """Name plates: bottom-left for the human, the middle of the left and right edges, and
+        the top-right corner (clear of the top hand however long it grows)."""
+        w, h = self.size
+        pw, ph = self.plate_size()
+        u = self.unit
+        return (
+            (24 * u + pw / 2, h - self.margin - ph / 2),
+            (w - 28 * u - pw / 2, self.cy),
+            (w - 24 * u - pw / 2, self.margin + ph / 2),
+            (28 * u + pw / 2, self.cy),
+        )[side]
+
+    def flower_places(self, side: int, count: int) -> list[Place]:
+        """Flowers set aside lie upright in a row beside the seat's name plate (above it; below
+        the top seat's), where they never crowd the melds."""
+        ra = self.badge_art
+        pw, ph = self.plate_size()
+        x, y = self.plate_centre(side)
+        row_y = y + (ph / 2 + 6 * self.unit + ra.height / 2) * (1 if side == 2 else -1)
+        left = x - pw / 2 + ra.width / 2
+        return [Place(left + k * (ra.width + 2), row_y, 0.0) for k in range(count)]
+
+    # --- the centre --------------------------------------------------------------------------
+
+    def centre_panel_size(self) -> float:
+        return 2 * self.wall_half - 16 * self.unit
+
+
+def meld_order(meld: Meld, seat: int) -> list[tuple[int, bool]]:
+    """The meld's tiles left to right as its owner sees them, with the called tile flagged."""
+    tiles = [t for t in meld.tiles if t != meld.added]
+    if meld.called is None or meld.from_seat is None:
+        return [(t, False) for t in tiles]
+    rest = [t for t in tiles if t != meld.called]
+    relative = (meld.from_seat - seat) % 4  # 1: the seat after (right), 2: opposite, 3: before (left)
+    at = 0 if relative == 3 else len(rest) if relative == 1 else 1
+    rest.insert(at, meld.called)
+    return [(t, t == meld.called) for t in rest]
+
+
+def side_of(seat: int, human: int) -> int:
+    """The screen side a seat sits on: 0 bottom (the human), 1 right, 2 top, 3 left."""
+    return (seat - human) % 4

@@ -1,0 +1,768 @@
+"""Engine events in, tweens out: one animation unit per event, and ``sync_to`` from the truth.
+
+Why this shape: the engine has already moved on by the time an event is shown (it deals the next
+hand inside the same ``apply``), so the presenter keeps its own picture of the table, the one the
+player has seen so far, and changes it one event at a time. Each event becomes a ``Lazy`` unit on
+the timeline, built when it starts from the picture as it is then, so a unit never needs to know
+what the units before it will have done. ``sync_to(match)`` throws the picture away and rebuilds
+every node from the engine state (after loading, or when the player skips).
+
+The picture holds sprites, not tiles: a tile flying from the wall to a hand is the same sprite
+moved, its image swapped for the new place (a back in the wall, a face in the river), so nothing is
+scaled or turned per frame; turns are quarter turns, served from the surface cache.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.events import (
+    AbortiveDraw,
+    Claimed,
+    DeadWallSet,
+    DiceRolled,
+    Discarded,
+    DoraRevealed,
+    Event,
+    ExhaustiveDraw,
+    FirstDealerRolled,
+    FlowerSetAside,
+    HandEnded,
+    HandStarted,
+    KanDeclared,
+    MatchEnded,
+    RiichiAccepted,
+    TailToDeadWall,
+    TileDrawn,
+    TilesDealt,
+    WallBuilt,
+    Win,
+)
+from game.engine.meld import Meld, MeldKind
+from game.engine.tiles import FLOWER_ID_BASE, kind_name, kind_of
+from game.engine.wall import DiceRoll, Position
+from game.scene import Call, Delay, Node, Parallel, Sprite, Text, Timeline, Tween
+from game.scene import Sequence as Seq
+from game.scene.actions import Action
+from game.scene.node import Transform
+
+from . import pieces
+from .hud import WIND_NAMES, Hud
+from .layout import SIDE_ROTATION, Place, TableLayout, side_of
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+
+ABORT_NAMES = {
+    "kyuushu_kyuuhai": "Nine terminals and honours",
+    "suufon_renda": "Four winds discarded",
+    "suucha_riichi": "Four riichi",
+    "suukaikan": "Four kans",
+    "sanchahou": "Triple ron",
+}
+Z_WALL, Z_RIVER, Z_HAND, Z_FLYING = 0, 2, 3, 8
+
+
+class TileSprite(Sprite):
+    """A tile on the table: its id (-1 while hidden), a hover ``lift`` in pixels, and whether it
+    lies sideways in a river (the riichi tile)."""
+
+    __slots__ = ("tile", "lift", "sideways", "base_opacity")
+
+    def __init__(self, image: pygame.Surface | None, place: Place, tile: int = -1, **node: Any) -> None:
+        super().__init__(image, place.x, place.y, rotation=place.rotation, **node)
+        self.tile = tile
+        self.lift = 0.0
+        self.sideways = False
+
+    def paint(self, surface: pygame.Surface, world: Transform) -> None:
+        if self.lift:
+            world = world._replace(y=world.y - self.lift)
+        super().paint(surface, world)
+
+
+class Lazy(Action):
+    """An animation unit built when it starts, from the table as it is then."""
+
+    def __init__(self, build: Callable[[], Action], name: str) -> None:
+        super().__init__()
+        self.build = build
+        self.name = name
+        self.inner: Action | None = None
+
+    @property
+    def duration(self) -> float:
+        return self.inner.duration if self.inner is not None else 0.0
+
+    @property
+    def time_to_event(self) -> float:
+        return self.inner.time_to_event if self.inner is not None else 0.0
+
+    def wind_down(self) -> None:
+        if self.inner is not None:
+            self.inner.wind_down()
+
+    def _start(self) -> None:
+        self.inner = self.build()
+
+    def _advance(self, dt: float) -> float | None:
+        assert self.inner is not None
+        leftover = self.inner.step(dt)
+        return leftover if self.inner.done else None
+
+
+class Hold(Action):
+    """Wait up to ``seconds`` (a result on screen) or until ``release``-d by the player."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.elapsed = 0.0
+        self.released = False
+
+    @property
+    def duration(self) -> float:
+        return self.seconds
+
+    @property
+    def time_to_event(self) -> float:
+        return max(0.0, self.seconds - self.elapsed)
+
+    def release(self) -> None:
+        self.released = True
+
+    def _advance(self, dt: float) -> float | None:
+        if self.released:
+            return dt
+        self.elapsed += dt
+        return self.elapsed - self.seconds if self.elapsed >= self.seconds else None
+
+
+@dataclass
+class SeatPicture:
+    """What the player has seen of one seat: sprites in hand, the drawn one, river, melds."""
+
+    hand: list[TileSprite] = field(default_factory=list)
+    drawn: TileSprite | None = None
+    river: list[TileSprite] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    meld_sprites: list[dict[int, TileSprite]] = field(default_factory=list)
+    flowers: list[TileSprite] = field(default_factory=list)
+    revealed: bool = False
+    next_sideways: bool = False  # a riichi tile was called away: the next discard lies sideways
+
+    def concealed(self) -> list[TileSprite]:
+        return self.hand + ([self.drawn] if self.drawn is not None else [])
+
+
+class Presenter:
+    """Owns the node tree of the table and turns events into units on ``timeline``."""
+
+    def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
+                 names: Sequence[str] = ("East", "South", "West", "North"), hold_seconds: float = 6.0,
+                 tai: bool = False) -> None:
+        self.layout = layout
+        self.human = human
+        self.hud = hud
+        self.timeline = timeline
+        self.sets = sets
+        self.names = list(names)
+        self.hold_seconds = hold_seconds
+        self.tai = tai  # Taiwanese: hands count tai, not han and fu
+        self.root = Node(name="table root")
+        w, h = layout.size
+        self.root.add_child(Sprite(pieces.felt(layout.size), w / 2, h / 2, name="felt"))
+        self.root.add_child(hud.under)
+        self.table = self.root.add_child(Node(name="tiles"))
+        self.fx = self.root.add_child(Node(name="fx"))
+        self.root.add_child(hud.over)
+        self.units: list[str] = []  # the name of every unit started, in order (tests, captions)
+        self.hold: Hold | None = None
+        self.scores = [0, 0, 0, 0]
+        self.sticks = 0
+        self.stop_after_hands: int | None = None
+        self.hands_ended = 0
+        self._rng = random.Random(7)
+        self._reset_hand()
+
+    # --- the picture ---------------------------------------------------------------------------
+
+    def _reset_hand(self) -> None:
+        self.table.clear()
+        self.fx.clear()
+        self.seats = [SeatPicture() for _ in range(4)]
+        self.wall: dict[Position, TileSprite] = {}
+        self.dead: set[int] = set()  # ring stacks set apart (dead wall or hill)
+        self.tiles_left = 0
+        self.dealer = 0
+        self.badges: list[Node] = []
+        self.indicators: list[int] = []
+        self._last_ron: tuple[tuple[int, int], TileSprite] | None = None
+
+    def side(self, seat: int) -> int:
+        return side_of(seat, self.human)
+
+    @property
+    def idle(self) -> bool:
+        return self.timeline.idle
+
+    def feed(self, events: Iterable[Event]) -> None:
+        """Queue one unit per event (events after the last hand to show are dropped)."""
+        for event in events:
+            if self.stop_after_hands is not None and self.hands_ended >= self.stop_after_hands:
+                return
+            if isinstance(event, HandEnded):
+                self.hands_ended += 1
+            name = type(event).__name__
+            self.timeline.enqueue(Lazy(functools.partial(self._start_unit, name, event), name))
+
+    def _start_unit(self, name: str, event: Event) -> Action:
+        self.units.append(name)
+        handler = getattr(self, "_on_" + name)
+        action: Action = handler(event)
+        return action
+
+    def release_hold(self) -> bool:
+        """The player dismissed a result: let the table go on."""
+        if self.hold is not None and not self.hold.done:
+            self.hold.release()
+            return True
+        return False
+
+    # --- sprite moves --------------------------------------------------------------------------
+
+    def _new(self, image: pygame.Surface | None, place: Place, tile: int = -1, z: int = Z_WALL) -> TileSprite:
+        return self.table.add_child(TileSprite(image, place, tile), z=z)
+
+    def _move(self, sprite: TileSprite, place: Place, image: pygame.Surface | None, z: float,
+              duration: float = 0.25, ease: str = "out_cubic") -> Action:
+        """Send a sprite to ``place`` showing ``image``: turned and re-imaged at once, then slid."""
+        sprite.image = image
+        sprite.rotation = place.rotation
+        if duration <= 0 or (abs(sprite.x - place.x) < 0.5 and abs(sprite.y - place.y) < 0.5):
+            sprite.x, sprite.y = place.x, place.y
+            sprite.z = z
+            return Delay(0.0)
+        sprite.z = Z_FLYING
+        return Seq(Tween(sprite, {"x": place.x, "y": place.y}, duration=duration, ease=ease),
+                   Call(setattr, sprite, "z", z))
+
+    def _hand_image(self, seat: int, tile: int) -> pygame.Surface:
+        lay = self.layout
+        pic = self.seats[seat]
+        if seat == self.human and tile >= 0:
+            return lay.hand_art.standing(tile)
+        if pic.revealed and tile >= 0:
+            return lay.river_art.lying(tile)
+        return lay.river_art.lying(None)
+
+    def layout_seat(self, seat: int, duration: float = 0.25) -> Action:
+        """Every sprite of a seat's hand, melds and flowers to its place (the human's hand sorted)."""
+        lay = self.layout
+        pic = self.seats[seat]
+        side = self.side(seat)
+        if seat == self.human or pic.revealed:
+            pic.hand.sort(key=lambda s: s.tile)
+        width = lay.melds_width(pic.melds)
+        drawn = pic.drawn is not None
+        places = lay.hand_places(side, len(pic.hand), drawn, width)
+        moves: list[Action] = []
+        for sprite, place in zip(pic.concealed(), places, strict=True):
+            sprite.tag = ("hand", sprite.tile) if seat == self.human else None
+            sprite.hittable = seat == self.human
+            moves.append(self._move(sprite, place, self._hand_image(seat, sprite.tile), Z_HAND, duration))
+        right = lay.meld_right(side, len(pic.hand), drawn, width)
+        meld_places = lay.meld_places(side, seat, pic.melds, right, lay.squeeze(side, len(pic.hand), drawn, width))
+        flower_places = lay.flower_places(side, len(pic.flowers))
+        for tiles, sprites in zip(meld_places, pic.meld_sprites, strict=True):
+            for mt in tiles:
+                sprite = sprites[mt.tile]
+                sprite.hittable = False
+                image = lay.river_art.lying(None if mt.face_down else mt.tile)
+                moves.append(self._move(sprite, mt.place, image, Z_RIVER, duration))
+        for sprite, place in zip(pic.flowers, flower_places, strict=True):
+            moves.append(self._move(sprite, place, lay.badge_art.lying(sprite.tile), Z_RIVER, duration))
+        return Parallel(*moves)
+
+    def layout_river(self, seat: int, duration: float = 0.25) -> Action:
+        pic = self.seats[seat]
+        places = self.layout.river_places(self.side(seat), [s.sideways for s in pic.river])
+        ra = self.layout.river_art
+        return Parallel(*(self._move(s, p, ra.lying(s.tile), Z_RIVER, duration) for s, p in zip(pic.river, places,
+                                                                                                  strict=True)))
+
+    def _wall_place(self, pos: Position) -> Place:
+        s = self.layout.stacks
+        ring, level = pos
+        owner, index = divmod(ring, s)
+        opened = self.layout.wall_art.width * 0.5 if ring in self.dead else 0.0
+        return self.layout.wall_place(self.side(owner), index, level, opened)
+
+    def _wall_image(self, pos: Position, face: int | None = None) -> pygame.Surface:
+        return self.layout.wall_art.lying(face)
+
+    def _take(self, seat: int, tiles: Sequence[int]) -> list[TileSprite]:
+        """Sprites leaving a seat's concealed tiles: by id when known, else any (given the ids)."""
+        pic = self.seats[seat]
+        if pic.drawn is not None:
+            pic.hand.append(pic.drawn)
+            pic.drawn = None
+        out: list[TileSprite] = []
+        for t in tiles:
+            found = next((s for s in pic.hand if s.tile == t), None)
+            if found is None:
+                hidden = [s for s in pic.hand if s.tile < 0] or pic.hand
+                found = hidden[(t * 7 + len(hidden)) % len(hidden)]
+            pic.hand.remove(found)
+            found.tile = t
+            out.append(found)
+        return out
+
+    # --- ceremony ------------------------------------------------------------------------------
+
+    def _dice(self, roll: DiceRoll, start: tuple[float, float], end: tuple[float, float]) -> tuple[Action, list[Sprite]]:
+        """Two dice tumbling from ``start`` and landing on the engine's values at ``end``."""
+        size = max(16, round(50 * self.layout.unit))
+        sprites: list[Sprite] = []
+        actions: list[Action] = []
+        for k, value in enumerate((roll.d1, roll.d2)):
+            dx = (k - 0.5) * size * 1.35
+            sprite = self.fx.add_child(Sprite(pieces.die(1, size), start[0] + dx, start[1], z=5))
+            swaps: list[Action] = []
+            for _ in range(9):
+                face = pieces.die(self._rng.randint(1, 6), size, self._rng.choice(pieces.DIE_TILTS))
+                swaps += [Call(setattr, sprite, "image", face), Delay(0.055)]
+            swaps.append(Call(setattr, sprite, "image", pieces.die(value, size, (-8, 6)[k])))
+            actions.append(Parallel(Tween(sprite, {"x": end[0] + dx, "y": end[1]}, duration=0.5, ease="out_cubic"),
+                                    Seq(*swaps)))
+            sprites.append(sprite)
+        return Parallel(*actions), sprites
+
+    def _on_FirstDealerRolled(self, e: FirstDealerRolled) -> Action:
+        lay = self.layout
+        self.hud.show_centre(False)
+        steps: list[Action] = []
+        for number, rolls in enumerate(e.rounds):
+            tumbles: list[Action] = []
+            shown: list[Node] = []
+            for seat, roll in rolls:
+                side = self.side(seat)
+                start = lay.to_screen(side, 0, lay.wall_row + 40 * lay.unit)
+                end = lay.to_screen(side, 0, lay.wall_half * 0.55)
+                action, sprites = self._dice(roll, start, end)
+                label = Text(f"{self.names[seat]}: {roll.d1} + {roll.d2} = {roll.total}", pieces.font(round(15 * lay.unit), True),
+                             pieces.INK, end[0], end[1] + 34 * lay.unit, visible=False)
+                self.fx.add_child(label)
+                tumbles.append(Seq(action, Call(setattr, label, "visible", True)))
+                shown += [*sprites, label]
+            again = " (a tie: the highest roll again)" if number + 1 < len(e.rounds) else ""
+            steps += [Call(self.hud.caption, f"Who deals first? Everyone rolls{again}"), Parallel(*tumbles), Delay(0.8),
+                      Call(_remove_all, shown)]
+        steps += [Call(self.hud.caption, f"{self.names[e.dealer]} rolled highest and deals first"), Delay(0.9)]
+        return Seq(*steps)
+
+    def _on_HandStarted(self, e: HandStarted) -> Action:
+        self._reset_hand()
+        self.dealer = e.dealer
+        self.scores = list(e.scores)
+        self.sticks = e.riichi_sticks
+        hud = self.hud
+        hud.hide_result()
+        hud.set_round(e.round_wind, e.hand_number, e.honba, e.riichi_sticks, e.dealer)
+        hud.set_scores(e.scores)
+        hud.set_tiles_left(0)
+        hud.set_turn(None)
+        hud.set_dora([])
+        for s in range(4):
+            hud.set_riichi(s, False)
+        hud.caption(f"{WIND_NAMES[e.round_wind % 4]} {e.hand_number + 1}: {self.names[e.dealer]} deals")
+        return Delay(0.5)
+
+    def _on_WallBuilt(self, e: WallBuilt) -> Action:
+        lay = self.layout
+        s = e.stacks_per_side
+        slides: list[Action] = []
+        for ring in range(4 * s):
+            owner, index = divmod(ring, s)
+            side = self.side(owner)
+            for level in (1, 0):
+                place = self._wall_place((ring, level))
+                ox, oy = lay.to_screen(side, 0, 60 * lay.unit)
+                cx, cy = lay.to_screen(side, 0, 0)
+                sprite = self._new(self._wall_image((ring, level)), place, z=Z_WALL + (1 - level))
+                sprite.x += ox - cx
+                sprite.y += oy - cy
+                sprite.opacity = 0.0
+                self.wall[(ring, level)] = sprite
+                slides.append(Seq(Delay(index * 0.025 + owner * 0.05),
+                                  Tween(sprite, {"x": place.x, "y": place.y, "opacity": 1.0}, duration=0.35,
+                                        ease="out_cubic")))
+        self.tiles_left = 8 * s
+        self.hud.caption(f"The walls are built: four walls of {s} stacks")
+        return Seq(Parallel(*slides), Delay(0.2))
+
+    def _on_DiceRolled(self, e: DiceRolled) -> Action:
+        lay = self.layout
+        side = self.side(e.seat)
+        start = lay.to_screen(side, 0, lay.wall_row)
+        end = lay.to_screen(side, 0, lay.wall_half * 0.45)
+        tumble, dice = self._dice(e.dice, start, end)
+        total = e.dice.total
+        owner_name = "own" if e.wall_owner == e.seat else f"{self.names[e.wall_owner]}'s"
+        caption = (f"{self.names[e.seat]} rolled {e.dice.d1} + {e.dice.d2} = {total}: break the {owner_name} wall, "
+                   f"{total} stacks from its right")
+        count: list[Action] = []
+        s = lay.stacks
+        owner_side = self.side(e.wall_owner)
+        glow = pieces.glow(lay.wall_art.width, lay.stack_height)
+        for k in range(1, total + 1):
+            index = s - k
+            place = lay.wall_place(owner_side, index, 0)
+            light = Sprite(glow, place.x, place.y, rotation=place.rotation, z=3, opacity=0.9)
+            bx, by = lay.count_badge(owner_side, index)
+            badge = Text(str(k), pieces.font(round(13 * lay.unit), True), pieces.GOLD, bx, by, z=4)
+            self.badges += [light, badge]
+            count += [Call(self.fx.add_child, light), Call(self.fx.add_child, badge), Delay(0.11)]
+        return Seq(Call(self.hud.show_centre, False), Call(self.hud.caption, caption), tumble, Delay(0.3), *count, Delay(0.5), Call(_remove_all, dice))
+
+    def _on_DeadWallSet(self, e: DeadWallSet) -> Action:
+        rings = {ring for ring, _ in e.positions}
+        self.dead |= rings
+        moves = [self._move(self.wall[pos], self._wall_place(pos), self.wall[pos].image, self.wall[pos].z, 0.3)
+                 for pos in e.positions if pos in self.wall]
+        self.tiles_left -= len(e.positions)
+        name = "the hill" if len(rings) > 7 else "the dead wall"
+        self.hud.caption(f"The break opens: {len(rings)} stacks set apart as {name}")
+        self.hud.set_tiles_left(self.tiles_left)
+        return Seq(Parallel(*moves), Delay(0.6), Call(_remove_all, self.badges), Call(self.hud.show_centre, True))
+
+    def _on_DoraRevealed(self, e: DoraRevealed) -> Action:
+        self.indicators.append(e.indicator)
+        sprite = self.wall.get(e.position)
+        self.hud.show_dora_panel(True)
+        steps: list[Action] = [Call(self.hud.caption, "The dora indicator is turned over")] if len(self.indicators) == 1 else []
+        if sprite is not None:
+            face = self.layout.wall_art.lying(e.indicator)
+            steps += [Tween(sprite, "stretch_x", 0.0, 0.1, "in_quad"), Call(setattr, sprite, "image", face),
+                      Tween(sprite, "stretch_x", 1.0, 0.1, "out_quad")]
+        steps += [Call(self.hud.set_dora, list(self.indicators)), Delay(0.25)]
+        return Seq(*steps)
+
+    def _on_TilesDealt(self, e: TilesDealt) -> Action:
+        pic = self.seats[e.seat]
+        if not pic.hand and e.seat == self.dealer:
+            self.hud.caption("The deal: blocks of four from the wall, dealer first")
+        for tile, pos in zip(e.tiles, e.positions, strict=True):
+            sprite = self.wall.pop(pos, None) or self._new(None, self._wall_place(pos))
+            sprite.tile = tile
+            pic.hand.append(sprite)
+        self.tiles_left -= len(e.tiles)
+        if len(pic.hand) == 3 * self.sets + 2:
+            pic.drawn = pic.hand.pop()
+        self.hud.set_tiles_left(self.tiles_left)
+        return self.layout_seat(e.seat, 0.2)
+
+    def _on_FlowerSetAside(self, e: FlowerSetAside) -> Action:
+        pic = self.seats[e.seat]
+        if pic.drawn is not None and pic.drawn.tile in (e.tile, -1):
+            sprite = pic.drawn
+            pic.drawn = None
+        else:
+            sprite = self._take(e.seat, [e.tile])[0]
+        sprite.tile = e.tile
+        pic.flowers.append(sprite)
+        self.hud.caption(f"{self.names[e.seat]} sets a flower aside and draws a replacement")
+        return Seq(self.layout_seat(e.seat, 0.25), Delay(0.1))
+
+    def _on_TileDrawn(self, e: TileDrawn) -> Action:
+        if self.hud.caption_panel.visible:
+            self.hud.caption("")
+        pic = self.seats[e.seat]
+        if pic.drawn is not None:
+            pic.hand.append(pic.drawn)
+        sprite = self.wall.pop(e.position, None) or self._new(None, self._wall_place(e.position))
+        sprite.tile = e.tile
+        pic.drawn = sprite
+        if not e.replacement:
+            self.tiles_left -= 1
+        self.hud.set_tiles_left(self.tiles_left)
+        self.hud.set_turn(e.seat)
+        return self.layout_seat(e.seat, 0.16)
+
+    def _on_TailToDeadWall(self, e: TailToDeadWall) -> Action:
+        self.tiles_left -= 1
+        self.hud.set_tiles_left(self.tiles_left)
+        self.dead.add(e.position[0])
+        sprite = self.wall.get(e.position)
+        if sprite is None:
+            return Delay(0.0)
+        return self._move(sprite, self._wall_place(e.position), sprite.image, sprite.z, 0.2)
+
+    def _on_Discarded(self, e: Discarded) -> Action:
+        pic = self.seats[e.seat]
+        if pic.drawn is not None and (pic.drawn.tile == e.tile or (e.tsumogiri and pic.drawn.tile < 0)):
+            sprite = pic.drawn
+            pic.drawn = None
+        else:
+            sprite = self._take(e.seat, [e.tile])[0]
+        if pic.drawn is not None:
+            pic.hand.append(pic.drawn)
+            pic.drawn = None
+        sprite.tile = e.tile
+        sprite.sideways = e.riichi or pic.next_sideways
+        sprite.hittable = False
+        sprite.tag = ("river", e.tile)
+        sprite.lift = 0.0
+        sprite.opacity = 1.0
+        pic.next_sideways = False
+        pic.river.append(sprite)
+        self.hud.set_turn(e.seat)
+        moves: list[Action] = [self.layout_river(e.seat, 0.22), self.layout_seat(e.seat, 0.22)]
+        if e.riichi:
+            moves.append(self.hud.callout(e.seat, "Riichi"))
+        return Parallel(*moves)
+
+    def _on_RiichiAccepted(self, e: RiichiAccepted) -> Action:
+        lay = self.layout
+        side = self.side(e.seat)
+        x, y = lay.to_screen(side, 0, lay.wall_half - 2 * lay.unit)
+        stick = self.fx.add_child(Sprite(pieces.stick(round(48 * lay.unit)), x, y, rotation=SIDE_ROTATION[side],
+                                         opacity=0.0, z=2))
+        self.scores[e.seat] -= 1000
+        self.sticks += 1
+        self.hud.set_riichi(e.seat, True)
+        self.hud.set_scores(self.scores)
+        self.hud.set_sticks(self.sticks)
+        return Tween(stick, "opacity", 1.0, 0.3)
+
+    def _on_Claimed(self, e: Claimed) -> Action:
+        meld = e.meld
+        assert meld.from_seat is not None and meld.called is not None
+        giver = self.seats[meld.from_seat]
+        called = giver.river.pop() if giver.river else self._new(None, Place(self.layout.cx, self.layout.cy, 0))
+        if called.sideways:
+            giver.next_sideways = True
+        called.sideways = False
+        called.tile = meld.called
+        own = [t for t in meld.tiles if t != meld.called]
+        sprites = self._take(e.seat, own)
+        pic = self.seats[e.seat]
+        pic.melds.append(meld)
+        pic.meld_sprites.append({**{s.tile: s for s in sprites}, meld.called: called})
+        self.hud.set_turn(e.seat)
+        verb = {MeldKind.CHI: "Chi", MeldKind.PON: "Pon"}.get(meld.kind, "Kan")
+        return Parallel(self.hud.callout(e.seat, verb), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
+
+    def _on_KanDeclared(self, e: KanDeclared) -> Action:
+        meld = e.meld
+        pic = self.seats[e.seat]
+        if meld.kind is MeldKind.KAKAN and meld.added is not None:
+            added = self._take(e.seat, [meld.added])[0]
+            for i, old in enumerate(pic.melds):
+                if old.kind is MeldKind.PON and old.first_kind == meld.first_kind:
+                    pic.melds[i] = meld
+                    pic.meld_sprites[i][meld.added] = added
+                    break
+        else:
+            sprites = self._take(e.seat, list(meld.tiles))
+            pic.melds.append(meld)
+            pic.meld_sprites.append({s.tile: s for s in sprites})
+        return Parallel(self.hud.callout(e.seat, "Kan"), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
+
+    # --- endings -------------------------------------------------------------------------------
+
+    def _reveal(self, seat: int, tiles: Sequence[int]) -> None:
+        pic = self.seats[seat]
+        if pic.drawn is not None:
+            pic.hand.append(pic.drawn)
+            pic.drawn = None
+        for sprite, t in zip(pic.hand, sorted(tiles), strict=False):
+            sprite.tile = t
+            sprite.lift = 0.0
+        pic.revealed = True
+
+    def _result(self, title: str, tiles: Sequence[int], lines: list[tuple[str, str]], footer: str,
+                deltas: Sequence[int]) -> Action:
+        before = list(self.scores)
+        self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
+        self.hold = Hold(self.hold_seconds)
+        return Seq(Call(self.hud.show_result, title, tiles, lines, footer, deltas),
+                   self.hud.count_scores(before, self.scores), self.hold, Call(self.hud.hide_result))
+
+    def _on_Win(self, e: Win) -> Action:
+        pic = self.seats[e.winner]
+        won = self._winning_sprite(e)
+        if pic.drawn is not None and pic.drawn is not won:
+            pic.hand.append(pic.drawn)
+        pic.drawn = None
+        concealed = list(e.hand)
+        if won is not None and e.tile in concealed:
+            concealed.remove(e.tile)
+        self._reveal(e.winner, concealed)
+        if won is not None:
+            won.tile = e.tile
+            won.sideways = False
+            pic.drawn = won
+        steps: list[Action] = []
+        how = "Tsumo" if e.discarder is None else "Ron"
+        steps.append(Parallel(self.hud.callout(e.winner, how), self.layout_seat(e.winner, 0.3)))
+        frm = "" if e.discarder is None else f" off {self.names[e.discarder]}"
+        unit = "tai" if self.tai else "han"
+        lines = [(y.name, f"{y.han} {unit}") for y in e.yaku]
+        if e.ura_indicators:
+            lines.append(("Ura dora indicators", " ".join(kind_name(kind_of(t)) for t in e.ura_indicators)))
+        value = f"{e.limit.replace('_', ' ').title()} · " if e.limit else ""
+        footer = (f"{e.han} tai · {e.points:,} points" if self.tai else f"{e.han} han {e.fu} fu · {value}{e.points:,} points")
+        verb = "win" if self.names[e.winner] == "You" else "wins"
+        steps += [Delay(0.6), self._result(f"{self.names[e.winner]} {verb} by {how.lower()}{frm}", e.hand, lines, footer,
+                                           e.deltas)]
+        return Seq(*steps)
+
+    def _winning_sprite(self, e: Win) -> TileSprite | None:
+        """The tile that wins: the drawn one (tsumo), the last discard (ron), or a robbed kan tile."""
+        if e.discarder is None:
+            return self.seats[e.winner].drawn
+        if self._last_ron is not None and self._last_ron[0] == (e.discarder, e.tile):
+            first = self._last_ron[1]  # a double ron: the second winner shows the tile too
+            return self._new(first.image, Place(first.x, first.y, first.rotation), e.tile, Z_HAND)
+        giver = self.seats[e.discarder]
+        for i, meld in enumerate(giver.melds):
+            if meld.kind is MeldKind.KAKAN and meld.added == e.tile:
+                giver.melds[i] = Meld(MeldKind.PON, tuple(t for t in meld.tiles if t != e.tile), meld.called, meld.from_seat)
+                return giver.meld_sprites[i].pop(e.tile)
+        sprite = giver.river.pop() if giver.river else None
+        if sprite is not None:
+            self._last_ron = ((e.discarder, e.tile), sprite)
+        return sprite
+
+    def _on_ExhaustiveDraw(self, e: ExhaustiveDraw) -> Action:
+        reveals: list[Action] = []
+        for seat, hand in enumerate(e.hands):
+            if hand is not None:
+                self._reveal(seat, hand)
+                reveals.append(self.layout_seat(seat, 0.3))
+        lines = [(self.names[s], "tenpai" if e.tenpai[s] else "noten") for s in range(4)]
+        if e.nagashi:
+            lines.append(("Nagashi mangan", ", ".join(self.names[s] for s in e.nagashi)))
+        return Seq(Parallel(*reveals), Delay(0.5),
+                   self._result("Exhaustive draw: the wall is empty", (), lines, "Payments for tenpai", e.deltas))
+
+    def _on_AbortiveDraw(self, e: AbortiveDraw) -> Action:
+        who = f" ({self.names[e.seat]})" if e.seat is not None else ""
+        return self._result(f"Abortive draw: {ABORT_NAMES.get(e.kind, e.kind)}{who}", (), [], "The hand is replayed",
+                            (0, 0, 0, 0))
+
+    def _on_HandEnded(self, e: HandEnded) -> Action:
+        self.scores = list(e.scores)
+        self.hud.set_scores(e.scores)
+        self.hud.set_turn(None)
+        return Delay(0.2)
+
+    def _on_MatchEnded(self, e: MatchEnded) -> Action:
+        order = sorted(range(4), key=lambda s: e.ranks[s])
+        lines = [(f"{e.ranks[s]}. {self.names[s]}", f"{e.scores[s]:,}  ({e.final_points[s]:+.1f})") for s in order]
+        self.hold = Hold(self.hold_seconds * 10)
+        return Seq(Call(self.hud.show_result, "The match is over", (), lines, "Final standings", (0, 0, 0, 0)), self.hold)
+
+    # --- the truth -----------------------------------------------------------------------------
+
+    def sync_to(self, match: Match) -> None:
+        """Throw the picture away and rebuild every node from the engine state, at once."""
+        self.timeline.clear()
+        self.hold = None
+        self._reset_hand()
+        lay = self.layout
+        hud = self.hud
+        hud.hide_result()
+        hud.caption("")
+        hud.show_centre(True)
+        self.dealer = match.dealer
+        self.scores = list(match.scores)
+        self.sticks = match.sticks
+        wall = match.wall
+        hud.set_round(match.round_wind, match.hand_number, match.honba, match.sticks, match.dealer)
+        hud.set_scores(match.scores)
+        if match.is_over and match.final is not None:
+            self._on_MatchEnded(match.final)
+            self.hold = None
+        self.dead = {ring for ring, _ in wall.dead_pos}
+        flipped = {wall.indicator(k)[1]: t for k, t in enumerate(match.indicators)}
+        present = wall.live_pos[wall.head : wall.tail] + wall.dead_pos[wall.rinshan_taken :]
+        for pos in present:
+            face = flipped.get(pos)
+            sprite = self._new(lay.wall_art.lying(face), self._wall_place(pos), z=Z_WALL + (1 - pos[1]))
+            self.wall[pos] = sprite
+        self.tiles_left = wall.live_remaining
+        self.indicators = list(match.indicators)
+        hud.set_tiles_left(self.tiles_left)
+        hud.set_dora(self.indicators)
+        hud.show_dora_panel(match.profile.wall.max_dora_indicators > 0)
+        hud.set_sticks(match.sticks)
+        hud.set_turn(match.turn if not match.is_over else None)
+        for seat, player in enumerate(match.players):
+            pic = self.seats[seat]
+            hud.set_riichi(seat, player.riichi)
+            known = seat == self.human
+            holding = len(player.hand) % 3 == 2
+            drawn = match.drawn if holding and match.turn == seat and match.drawn in player.hand else None
+            tiles = sorted(player.hand)
+            if drawn is not None:
+                tiles.remove(drawn)
+            elif holding:
+                drawn = tiles.pop()
+            for t in tiles:
+                pic.hand.append(self._new(None, Place(0, 0, 0), t if known else -1, Z_HAND))
+            if drawn is not None:
+                pic.drawn = self._new(None, Place(0, 0, 0), drawn if known else -1, Z_HAND)
+            sideways_next = False
+            for d in player.discards:
+                if d.called:
+                    sideways_next = sideways_next or d.riichi
+                    continue
+                sprite = self._new(None, Place(0, 0, 0), d.tile, Z_RIVER)
+                sprite.sideways = d.riichi or sideways_next
+                sprite.tag = ("river", d.tile)
+                sideways_next = False
+                pic.river.append(sprite)
+            pic.next_sideways = sideways_next
+            for meld in player.melds:
+                pic.melds.append(meld)
+                pic.meld_sprites.append({t: self._new(None, Place(0, 0, 0), t, Z_RIVER) for t in meld.tiles})
+            pic.flowers = [self._new(None, Place(0, 0, 0), t, Z_RIVER) for t in player.flowers]
+            self.layout_seat(seat, 0.0)
+            self.layout_river(seat, 0.0)
+            if player.riichi:
+                x, y = lay.to_screen(self.side(seat), 0, lay.wall_half - 2 * lay.unit)
+                self.fx.add_child(Sprite(pieces.stick(round(48 * lay.unit)), x, y,
+                                         rotation=SIDE_ROTATION[self.side(seat)], z=2))
+
+    # --- reading the picture (tests, hit testing) ------------------------------------------------
+
+    def picture_counts(self) -> dict[str, Any]:
+        """How many sprites the picture holds where: to compare with the engine state."""
+        return {
+            "wall": len(self.wall),
+            "hands": [len(p.concealed()) for p in self.seats],
+            "rivers": [len(p.river) for p in self.seats],
+            "melds": [len(p.melds) for p in self.seats],
+            "flowers": [len(p.flowers) for p in self.seats],
+            "tiles_left": self.tiles_left,
+        }
+
+    def human_tiles(self) -> list[int]:
+        return [s.tile for s in self.seats[self.human].concealed()]
+
+
+def _remove_all(nodes: Iterable[Node]) -> None:
+    for node in list(nodes):
+        node.remove()
+
+
+def is_flower(tile: int) -> bool:
+    return tile >= FLOWER_ID_BASE

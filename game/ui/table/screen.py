@@ -1,0 +1,413 @@
+"""The table screen: the human at the bottom against three AI seats, one real match.
+
+Why this shape (architecture §4, §6): input is hit-tested into an *intent* ("tile 57", "choice 2",
+"continue"), and an intent becomes an engine action only when the engine awaits the human and the
+action is legal. The engine never waits for the picture: each ``update`` first advances the
+animations, then, when the presenter is idle (or animations are skipped), lets one awaited AI seat
+decide from its own observation and applies it; the returned events, redacted for the human's eyes,
+become animation units. Tests drive ``update(dt)`` and ``draw(surface)`` with a fixed clock.
+
+Keys: arrows choose a hand tile, Enter discards it (or dismisses a result), digits and letters
+press the claim bar's buttons (t tsumo, r riichi/ron, p pon, c chi, k kan, n pass), Space skips the
+animations (or passes when nothing moves), + and - change the animation speed, Esc cancels riichi.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+import pygame
+
+from game.ai.levels import make_seat
+from game.engine.actions import Action, ActionKind
+from game.engine.errors import IllegalActionError
+from game.engine.events import Event, redact
+from game.engine.match import Match, Phase
+from game.engine.profile import load_profile
+from game.engine.tiles import is_red, kind_of, tile_name
+from game.scene import Timeline, Tween
+
+from .hud import Choice, Hud
+from .layout import TableLayout
+from .presenter import Presenter, TileSprite
+
+SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)  # 0.0: instant (every unit finished at once)
+AI_NAMES: Final = ("Kenji", "Mei", "Sora", "Aiko")
+VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
+                    "kyuushu": "9"}
+LIFT: Final = 10.0
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a click or key means, before the engine is asked: ``tile`` (a tile id), ``choice``
+    (a claim-bar index), ``continue`` (dismiss a result), ``skip``, ``speed`` (+1/-1), ``cancel``."""
+
+    kind: str
+    value: int = 0
+
+
+class TableScreen:
+    """Plays one match on screen; ``update(dt)``, ``draw(surface)``, ``handle(event)``.
+
+    It also answers the screen-stack protocol of :mod:`game.ui.screens` (``handle_event``,
+    ``enter``, ``opaque``), so the app can push it like any other screen."""
+
+    opaque = True
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 720),
+        *,
+        profile: str = "riichi",
+        seed: int = 1,
+        human: int = 0,
+        level: str = "normal",
+        autoplay: bool = False,
+        speed: float = 1.0,
+        match: Match | None = None,
+        style: str = "classic",
+        drive: bool = True,
+    ) -> None:
+        """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
+        action (the match is played elsewhere: the screen only shows its new events)."""
+        self.rules = load_profile(profile) if match is None else match.profile
+        self.match = match if match is not None else Match(self.rules, seed)
+        self.human = human
+        self.level = level
+        self.autoplay = autoplay
+        self.seats: dict[int, Any] = {
+            s: make_seat(level, seed, s, self.rules) for s in range(4) if autoplay or s != human
+        }
+        self.names = [AI_NAMES[(s - human - 1) % 4] if s != human else "You" for s in range(4)]
+        self.roles = [f"AI · {level}" if s in self.seats and s != human else ("AI · autoplay" if s in self.seats else "You")
+                      for s in range(4)]
+        self.style = style
+        self.timeline = Timeline(speed)
+        self.instant = speed == 0.0
+        if self.instant:
+            self.timeline.speed = 1.0
+        self.size = size
+        self.riichi_mode = False
+        self.cursor: int | None = None
+        self.hovered: TileSprite | None = None
+        self.decisions = 0
+        self.drive = drive
+        self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
+        self.watch: Callable[[], object] | None = None  # called whenever the table is still (tests)
+        self._prompt_key: object = None
+        self._build(size)
+        self.presenter.feed(self._visible(self.match.events))
+        self._fed = len(self.match.events)
+
+    def _build(self, size: tuple[int, int]) -> None:
+        self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style)
+        self.hud = Hud(self.layout, self.human, self.names, self.roles)
+        self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
+                                   names=self.names, tai=self.rules.score.model == "base_plus_tai")
+        self.hud.show_dora_panel(False)
+
+    def _visible(self, events: list[Event]) -> list[Event]:
+        return [redact(e, self.human) for e in events]
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    @property
+    def root(self) -> Any:
+        return self.presenter.root
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds, then let awaited AI seats act while nothing moves."""
+        if len(self.match.events) > self._fed:  # played elsewhere (drive=False), or before us
+            self.presenter.feed(self._visible(self.match.events[self._fed :]))
+            self._fed = len(self.match.events)
+        if self.instant:
+            self.timeline.skip_all()
+        else:
+            self.timeline.update(dt)
+        for _ in range(8):
+            if not self._drive_one():
+                break
+            if self.instant:
+                self.timeline.skip_all()
+        self._refresh_prompt()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.presenter.root.draw(surface)
+
+    def _drive_one(self) -> bool:
+        """One AI decision when the table is still; True if something was applied."""
+        m = self.match
+        if not self.drive or m.is_over or not self.timeline.idle or self.presenter.stop_after_hands is not None and (
+                self.presenter.hands_ended >= self.presenter.stop_after_hands):
+            return False
+        if self.watch is not None:
+            self.watch()
+        for seat in m.awaiting():
+            bot = self.seats.get(seat)
+            if bot is not None:
+                self.apply(bot.decide(m.observe(seat)))
+                return True
+        if self.human in m.awaiting():
+            legal = m.legal_actions(self.human)
+            if len(legal) == 1 and legal[0].kind is ActionKind.DISCARD:  # in riichi: the drawn tile goes
+                self.apply(legal[0])
+                return True
+        return False
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action to the engine and queue what happened."""
+        events = self.match.apply(action)
+        self.decisions += 1
+        self.riichi_mode = False
+        self.presenter.feed(self._visible(events))
+        self._fed = len(self.match.events)
+        if self.on_action is not None:
+            self.on_action(self.match)
+        return events
+
+    # --- the human's prompts -----------------------------------------------------------------
+
+    def human_awaited(self) -> bool:
+        return (self.drive and self.human not in self.seats and not self.match.is_over and self.timeline.idle
+                and self.human in self.match.awaiting())
+
+    def choices(self) -> list[tuple[Choice, Action | None]]:
+        """The claim bar's buttons for the human now: each call with its tiles, Pass, or the turn's
+        Tsumo / Riichi / Kan / nine-kinds (a discard is a click on a tile, not a button)."""
+        if not self.human_awaited():
+            return []
+        legal = self.match.legal_actions(self.human)
+        out: list[tuple[str, str, Action | None]] = []
+        riichi = [a for a in legal if a.kind is ActionKind.RIICHI]
+        for a in legal:
+            k = a.kind
+            if k is ActionKind.TSUMO:
+                out.append(("tsumo", "", a))
+            elif k is ActionKind.RON:
+                out.append(("ron", "", a))
+            elif k in (ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.DAIMINKAN):
+                out.append(("kan", _kinds_text(a.tiles), a))
+            elif k is ActionKind.PON:
+                out.append(("pon", _kinds_text(a.tiles), a))
+            elif k is ActionKind.CHI:
+                tile = self.match.claim.tile if self.match.claim is not None else None
+                shown = sorted((*a.tiles, tile)) if tile is not None else list(a.tiles)
+                out.append(("chi", _kinds_text(shown), a))
+            elif k is ActionKind.KYUUSHU:
+                out.append(("kyuushu", "abort", a))
+        if riichi and not self.riichi_mode:
+            out.insert(0, ("riichi", "", None))
+        passes = [a for a in legal if a.kind is ActionKind.PASS]
+        if passes:
+            out.append(("pass", "", passes[0]))
+        keyed: list[tuple[Choice, Action | None]] = []
+        used: set[str] = set()
+        for i, (verb, detail, action) in enumerate(out):
+            key = VERB_KEYS[verb] if VERB_KEYS[verb] not in used else str(i + 1)
+            if verb == "pass":
+                key = "Space"
+            used.add(key)
+            keyed.append((Choice(verb, detail, key), action))
+        return keyed
+
+    def _refresh_prompt(self) -> None:
+        m = self.match
+        key = (len(m.actions), self.human_awaited(), self.riichi_mode)
+        if key == self._prompt_key:
+            return
+        self._prompt_key = key
+        self._choices = self.choices()
+        if not self._choices and not self.riichi_mode:
+            self.hud.hide_choices()
+            self._dim_hand(None)
+            return
+        if m.phase is Phase.TURN:
+            prompt = ("Riichi: choose the tile to discard (Esc cancels)" if self.riichi_mode
+                      else "Your turn: discard a tile, or")
+        else:
+            claim = m.claim
+            who = self.names[claim.discarder] if claim is not None else ""
+            tile = tile_name(claim.tile) if claim is not None else ""
+            prompt = f"{who} discarded {tile} · Space = Pass"
+        self.hud.show_choices(prompt, [c for c, _ in self._choices])
+        if self.riichi_mode:
+            allowed = {_klass(a.tile) for a in m.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
+            self._dim_hand(allowed)
+
+    def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
+        for sprite in self.presenter.seats[self.human].concealed():
+            sprite.opacity = 1.0 if allowed is None or _klass(sprite.tile) in allowed else 0.45
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def intent_at(self, point: tuple[int, int]) -> Intent | None:
+        """What a click at ``point`` means (hit testing the scene, top-most first)."""
+        if self.hud.overlay.visible:
+            return Intent("continue")
+        node = self.presenter.root.node_at(point)
+        if node is None or not isinstance(node.tag, tuple):
+            return None
+        kind, value = node.tag
+        if kind == "choice":
+            return Intent("choice", value)
+        if kind == "hand":
+            return Intent("tile", value)
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A pygame event; False when the player asked to leave."""
+        if event.type == pygame.QUIT:
+            return False
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((max(1024, event.w), max(600, event.h)))
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            intent = self.intent_at(event.pos)
+            if intent is not None:
+                self.act(intent)
+        elif event.type == pygame.KEYDOWN:
+            intent = self.key_intent(event.key, getattr(event, "unicode", ""))
+            if intent is not None:
+                self.act(intent)
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The screen-stack entry point: input only (leaving is the app's business)."""
+        if event.type != pygame.QUIT:
+            self.handle(event)
+
+    def enter(self) -> None:
+        self._prompt_key = None
+
+    @property
+    def finished(self) -> bool:
+        """The match is over and its last result has been shown."""
+        return self.match.is_over and self.timeline.idle
+
+    def key_intent(self, key: int, text: str = "") -> Intent | None:
+        concealed = self.presenter.seats[self.human].concealed()
+        if key == pygame.K_SPACE:
+            if not self.timeline.idle:
+                return Intent("continue") if self.hud.overlay.visible else Intent("skip")
+            pas = self._choice_index("pass")
+            return Intent("choice", pas) if pas is not None else None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.hud.overlay.visible:
+                return Intent("continue")
+            if self.cursor is not None and 0 <= self.cursor < len(concealed):
+                return Intent("tile", concealed[self.cursor].tile)
+            return None
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and concealed:
+            step = -1 if key == pygame.K_LEFT else 1
+            self.cursor = (len(concealed) - 1 if self.cursor is None else (self.cursor + step) % len(concealed))
+            self._lift(concealed[self.cursor])
+            return None
+        if key == pygame.K_ESCAPE:
+            return Intent("cancel")
+        if text in ("+", "="):
+            return Intent("speed", 1)
+        if text in ("-", "_"):
+            return Intent("speed", -1)
+        for i, (choice, _) in enumerate(getattr(self, "_choices", [])):
+            if text and text.lower() == choice.key.lower():
+                return Intent("choice", i)
+        return None
+
+    def _choice_index(self, verb: str) -> int | None:
+        return next((i for i, (c, _) in enumerate(getattr(self, "_choices", [])) if c.verb == verb), None)
+
+    def act(self, intent: Intent) -> Action | None:
+        """Carry out an intent; returns the engine action applied, if any."""
+        if intent.kind == "skip":
+            self.skip()
+            return None
+        if intent.kind == "continue":
+            self.presenter.release_hold()
+            return None
+        if intent.kind == "speed":
+            self.change_speed(intent.value)
+            return None
+        if intent.kind == "cancel":
+            self.riichi_mode = False
+            self._prompt_key = None
+            return None
+        if not self.human_awaited():
+            return None
+        legal = self.match.legal_actions(self.human)
+        if intent.kind == "choice":
+            choices = getattr(self, "_choices", [])
+            if not 0 <= intent.value < len(choices):
+                return None
+            choice, action = choices[intent.value]
+            if action is None:  # riichi: the discard choice comes next
+                self.riichi_mode = True
+                self._prompt_key = None
+                return None
+            self.apply(action)
+            return action
+        if intent.kind == "tile" and self.match.phase is Phase.TURN:
+            want = ActionKind.RIICHI if self.riichi_mode else ActionKind.DISCARD
+            same = [a for a in legal if a.kind is want and _klass(a.tile) == _klass(intent.value)]
+            if not same:
+                return None
+            action = Action(self.human, want, (intent.value,))
+            try:
+                self.apply(action)
+            except IllegalActionError:
+                self.apply(same[0])
+                return same[0]
+            return action
+        return None
+
+    def skip(self) -> None:
+        """Skip every queued animation: rebuild the table from the engine at once."""
+        if self.presenter.hold is not None and not self.presenter.hold.done:
+            self.presenter.release_hold()
+        self.presenter.sync_to(self.match)
+        self._prompt_key = None
+
+    def change_speed(self, step: int) -> None:
+        current = 0.0 if self.instant else self.timeline.speed
+        index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - current))
+        index = max(0, min(len(SPEEDS) - 1, index + step))
+        self.instant = SPEEDS[index] == 0.0
+        self.timeline.speed = 1.0 if self.instant else SPEEDS[index]
+
+    def _hover(self, point: tuple[int, int]) -> None:
+        node = self.presenter.root.node_at(point)
+        self._lift(node if isinstance(node, TileSprite) and node.hittable else None)
+
+    def _lift(self, sprite: TileSprite | None) -> None:
+        if sprite is self.hovered:
+            return
+        if self.hovered is not None:
+            self.timeline.run(Tween(self.hovered, "lift", 0.0, 0.08))
+        self.hovered = sprite
+        if sprite is not None:
+            self.timeline.run(Tween(sprite, "lift", LIFT * self.layout.unit, 0.08, "out_quad"))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: new geometry and art, the table rebuilt from the engine."""
+        self.size = size
+        self.timeline.clear()
+        self.hovered = None
+        self._build(size)
+        self.presenter.sync_to(self.match)
+        self._prompt_key = None
+
+
+def _klass(tile: int) -> tuple[int, bool]:
+    return (kind_of(tile), is_red(tile))
+
+
+def _kinds_text(tiles: tuple[int, ...] | list[int]) -> str:
+    """``3-4-5p`` for a run, ``5-5p`` for a pair: what the button will use."""
+    names = [tile_name(t) for t in sorted(tiles, key=kind_of)]
+    suit = names[-1][-1]
+    if all(n[-1] == suit for n in names):
+        return "-".join(n[:-1] for n in names) + suit
+    return " ".join(names)

@@ -1,0 +1,108 @@
+"""Table geometry: nothing of one seat lies on another's, at every window size we support.
+
+Rectangles come from the layout's places and the tile art sizes (turned by the place's rotation),
+so this checks the arithmetic without drawing a pixel. The fullest table is assumed for every seat
+at once: a river of 24 discards with a riichi tile sideways, and each count of melds (kans
+included) with the concealed tiles that count leaves, the drawn tile apart.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from table_helpers import display
+
+from game.engine.meld import Meld, MeldKind
+from game.ui.table.layout import Place, TableLayout, meld_order
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160), (1280, 1024)]
+
+
+def rect(place: Place, size: tuple[int, int]) -> pygame.Rect:
+    w, h = size if place.rotation % 180 == 0 else (size[1], size[0])
+    r = pygame.Rect(0, 0, w, h)
+    r.center = (round(place.x), round(place.y))
+    return r
+
+
+def melds_of(seat: int, count: int, kans: bool) -> list[Meld]:
+    """``count`` pons (or open kans) called from the seat opposite, ids 4 apart so none clash."""
+    if kans:
+        return [Meld(MeldKind.DAIMINKAN, tuple(range(4 * k, 4 * k + 4)), 4 * k, (seat + 2) % 4) for k in range(count)]
+    return [Meld(MeldKind.PON, tuple(range(4 * k, 4 * k + 3)), 4 * k, (seat + 2) % 4) for k in range(count)]
+
+
+def seat_rects(lay: TableLayout, side: int, melds: int, tiles: int, kans: bool = False
+               ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """The river's rectangles, and the hand's plus melds'."""
+    ra, ha = lay.river_art, lay.hand_art
+    lying = (ra.width, ra.height + ra.depth)
+    river = [rect(p, lying) for p in lay.river_places(side, [k == 7 for k in range(24)])]
+    group = melds_of(side, melds, kans)
+    concealed = tiles - 3 * melds
+    width = lay.melds_width(group)
+    tile_size = (ha.width, ha.height + ha.depth) if side == 0 else lying
+    hand = [rect(p, tile_size) for p in lay.hand_places(side, concealed, True, width)]
+    right = lay.meld_right(side, concealed, True, width)
+    for tiles_of in lay.meld_places(side, side, group, right, lay.squeeze(side, concealed, True, width)):
+        hand += [rect(t.place, lying) for t in tiles_of]
+    return river, hand
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("stacks", "tiles"), [(17, 13), (18, 16)])
+@pytest.mark.parametrize("melds", [0, 2, 4, -1])
+def test_no_seat_overlaps_another(size: tuple[int, int], stacks: int, tiles: int, melds: int) -> None:
+    """Every seat with ``melds`` pons; -1: one seat (each in turn) with four kans, the others one pon."""
+    display()
+    lay = TableLayout(size, stacks)
+    if melds >= 0:
+        check_table(lay, size, stacks, [seat_rects(lay, side, melds, tiles) for side in range(4)])
+        return
+    for kan_side in range(4):
+        areas = [seat_rects(lay, side, 4 if side == kan_side else 1, tiles, kans=side == kan_side) for side in range(4)]
+        check_table(lay, size, stacks, areas)
+
+
+def check_table(lay: TableLayout, size: tuple[int, int], stacks: int,
+                areas: list[tuple[list[pygame.Rect], list[pygame.Rect]]]) -> None:
+    screen = pygame.Rect(0, 0, *size)
+    wall = [rect(lay.wall_place(side, i, level), (lay.wall_art.width, lay.wall_art.height + lay.wall_art.depth))
+            for side in range(4) for i in range(stacks) for level in (0, 1)]
+    for side, (river, hand) in enumerate(areas):
+        for r in river + hand:
+            assert screen.contains(r), (side, r)
+            assert r.collidelist(wall) == -1, (side, r)
+        for other in range(4):
+            if other == side:
+                continue
+            o_river, o_hand = areas[other]
+            for r in river + hand:  # (a squeezed row overlaps itself, never another seat)
+                assert r.collidelist(o_river + o_hand) == -1, (side, other, r)
+        for r in river:
+            assert r.collidelist(hand) == -1, (side, r)
+
+
+def test_the_called_tile_points_at_its_giver() -> None:
+    """Left for the seat before (chi), middle for the seat opposite, right for the seat after."""
+    before = Meld(MeldKind.CHI, (0, 4, 8), 4, 3)
+    assert [sideways for _, sideways in meld_order(before, 0)] == [True, False, False]
+    opposite = Meld(MeldKind.PON, (0, 1, 2), 1, 2)
+    assert [sideways for _, sideways in meld_order(opposite, 0)] == [False, True, False]
+    after = Meld(MeldKind.DAIMINKAN, (0, 1, 2, 3), 3, 1)
+    assert [sideways for _, sideways in meld_order(after, 0)] == [False, False, False, True]
+    concealed = Meld(MeldKind.ANKAN, (0, 1, 2, 3))
+    assert [sideways for _, sideways in meld_order(concealed, 0)] == [False] * 4
+
+
+def test_ring_positions_run_along_each_wall() -> None:
+    """Ring index increases along every wall and past a corner into the next seat's wall, so
+    the dead wall set apart from the break and the draws walk the square the right way."""
+    lay = TableLayout((1280, 720), 17)
+    corner_gap = []
+    for side in range(4):
+        a = lay.wall_place(side, 16, 0)
+        b = lay.wall_place((side + 1) % 4, 0, 0)
+        corner_gap.append(abs(a.x - b.x) + abs(a.y - b.y))
+    pitch = lay.wall_art.width
+    assert all(gap < 3 * pitch for gap in corner_gap)  # the end of one wall meets the next's start
