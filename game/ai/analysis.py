@@ -220,7 +220,7 @@ _RYANMEN = 0.055
 _PENCHAN = 0.025
 _KANCHAN = 0.02
 _PAIR = 0.012
-_HONOUR = (0.0, 0.015, 0.04, 0.06, 0.065)  # by unseen copies
+_HONOUR = (0.0, 0.015, 0.04, 0.06, 0.065)  # by unseen copies: 1 left = a single wait only
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +247,7 @@ def kind_danger(kind: int, safe: frozenset[int], unseen: Sequence[int]) -> float
     if kind in safe:
         return 0.0
     if kind >= 27:
-        return _HONOUR[max(0, min(4, unseen[kind] + 1))] if unseen[kind] else 0.0
+        return _HONOUR[max(0, min(4, unseen[kind]))]
     base = kind - kind % 9
     r = kind % 9
     d = 0.0
