@@ -81,8 +81,11 @@ def run_smoke(frames: int, screenshot: str, *, seed: int = 1, draw: Draw | None 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game.ui.window_icon import set_window_icon
+
     pygame.init()
     try:
+        set_window_icon()
         screen = pygame.display.set_mode(WINDOW)
         pygame.display.set_caption("Mahjong Atlas")
         _title(screen)
