@@ -411,3 +411,12 @@ def test_the_flow_autosaves_a_table_it_opened_and_files_the_end() -> None:
     assert not SaveStore().has_autosave() and len(ReplayLibrary().entries()) == 1
     flow.update(1 / 60)
     assert len(ReplayLibrary().entries()) == 1  # filed once
+
+
+def test_run_menus_draws_the_title_headless_and_writes_nothing(tmp_path: Path) -> None:
+    from game.ui.menus.run import run_menus
+
+    shot = tmp_path / "title.png"
+    assert run_menus(frames=3, screenshot=str(shot)) == 0
+    assert shot.is_file()
+    assert not (tmp_path / "config").exists() and not (tmp_path / "data").exists()

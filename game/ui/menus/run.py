@@ -17,6 +17,7 @@ from game.persist.settings import Settings
 
 from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
+from .widgets import ui_font
 
 
 def table_opener() -> OpenTable | None:
@@ -36,6 +37,7 @@ def window(settings: Settings) -> pygame.Surface:
 
 
 def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = None) -> int:
+    owner = not pygame.get_init()  # a caller that started pygame (a test, the app) also ends it
     pygame.init()
     try:
         if flow is None:  # the flow reads the settings (once: a corrupt file is moved aside then)
@@ -69,7 +71,9 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
             pygame.image.save(surface, screenshot)
         _remember_window(flow, surface)
     finally:
-        pygame.quit()
+        if owner:
+            ui_font.cache_clear()  # freetype fonts die with pygame
+            pygame.quit()
     return 0
 
 
