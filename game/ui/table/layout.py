@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from game.engine.meld import Meld, MeldKind
 from game.scene.node import cos_sin
-from game.ui.tile_art import HEIGHT_RATIO, TileArt, for_window, tile_art
+from game.ui.tile_art import HEIGHT_RATIO, TileArt, all_face_keys, for_window, tile_art
 
 SIDE_ROTATION: Final = (0.0, 270.0, 180.0, 90.0)
 """The screen rotation of each side's frame: bottom, right, top, left."""
@@ -84,6 +84,18 @@ class TableLayout:
         widest = (14 if stacks_per_side <= 17 else 17) * self.hand_pitch(0) * 1.0 + self.hand_pitch(0) * 1.4
         clear_of_left = -self.side_hand_row + (ra.height + ra.depth) / 2 + 8 * u
         self.human_hand_left = min(clear_of_left, w / 2 - self.margin - widest)
+
+    def warm(self) -> None:
+        """Paint every tile image the table shows now, so the deal's first frames only blit."""
+        for art in (self.river_art, self.wall_art, self.badge_art):
+            art.lying(None)
+        for key in all_face_keys():
+            tile = key[0] * 4 if not key[1] else {4: 16, 13: 52, 22: 88}[key[0]]
+            if tile >= 136:
+                tile = 136 + key[0] - 34
+            self.hand_art.standing(tile)
+            self.river_art.lying(tile)
+            self.wall_art.lying(tile)
 
     # --- frames ----------------------------------------------------------------------------
 

@@ -113,3 +113,12 @@ def glow(width: int, height: int, colour: tuple[int, int, int] = GOLD) -> pygame
     pygame.draw.rect(image, (*colour, 90), image.get_rect(), border_radius=5)
     pygame.draw.rect(image, (*colour, 255), image.get_rect(), 2, border_radius=5)
     return _convert(image)
+
+
+@lru_cache(maxsize=8)
+def pointer(size: int) -> pygame.Surface:
+    """A small gold triangle pointing down at the last discard (turned like its seat's frame)."""
+    s = 3
+    big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
+    pygame.draw.polygon(big, GOLD, [(0, size * s * 0.2), (size * s, size * s * 0.2), (size * s / 2, size * s * 0.95)])
+    return _convert(pygame.transform.smoothscale(big, (size, size)))

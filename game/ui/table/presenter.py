@@ -203,6 +203,8 @@ class Presenter:
         self.dealer = 0
         self.badges: list[Node] = []
         self.indicators: list[int] = []
+        size = max(8, round(12 * self.layout.unit))
+        self.pointer = self.fx.add_child(Sprite(pieces.pointer(size), visible=False, z=6, name="last discard"))
         self._last_ron: tuple[tuple[int, int], TileSprite] | None = None
 
     def side(self, seat: int) -> int:
@@ -296,6 +298,21 @@ class Presenter:
         ra = self.layout.river_art
         return Parallel(*(self._move(s, p, ra.lying(s.tile), Z_RIVER, duration) for s, p in zip(pic.river, places,
                                                                                                   strict=True)))
+
+    def point_at_last_discard(self, seat: int) -> None:
+        """The gold pointer over a seat's newest discard, on the side toward the centre."""
+        river = self.seats[seat].river
+        self.pointer.visible = bool(river)
+        if not river:
+            return
+        lay = self.layout
+        side = self.side(seat)
+        last = lay.river_places(side, [s.sideways for s in river])[-1]
+        dx, dy = lay.to_screen(side, 0, -(lay.river_art.height / 2 + 8 * lay.unit))
+        cx, cy = lay.to_screen(side, 0, 0)
+        self.pointer.x, self.pointer.y = last.x + dx - cx, last.y + dy - cy
+        self.pointer.rotation = SIDE_ROTATION[side]
+        self.pointer.visible = True
 
     def _wall_place(self, pos: Position) -> Place:
         s = self.layout.stacks
@@ -483,6 +500,7 @@ class Presenter:
     def _on_TileDrawn(self, e: TileDrawn) -> Action:
         if self.hud.caption_panel.visible:
             self.hud.caption("")
+        self.pointer.visible = False
         pic = self.seats[e.seat]
         if pic.drawn is not None:
             pic.hand.append(pic.drawn)
@@ -523,7 +541,8 @@ class Presenter:
         pic.next_sideways = False
         pic.river.append(sprite)
         self.hud.set_turn(e.seat)
-        moves: list[Action] = [self.layout_river(e.seat, 0.22), self.layout_seat(e.seat, 0.22)]
+        moves: list[Action] = [Seq(self.layout_river(e.seat, 0.22), Call(self.point_at_last_discard, e.seat)),
+                                self.layout_seat(e.seat, 0.22)]
         if e.riichi:
             moves.append(self.hud.callout(e.seat, "Riichi"))
         return Parallel(*moves)
@@ -550,6 +569,7 @@ class Presenter:
             giver.next_sideways = True
         called.sideways = False
         called.tile = meld.called
+        self.pointer.visible = False
         own = [t for t in meld.tiles if t != meld.called]
         sprites = self._take(e.seat, own)
         pic = self.seats[e.seat]
@@ -593,7 +613,24 @@ class Presenter:
         self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
         self.hold = Hold(self.hold_seconds)
         return Seq(Call(self.hud.show_result, title, tiles, lines, footer, deltas),
-                   self.hud.count_scores(before, self.scores), self.hold, Call(self.hud.hide_result))
+                   Parallel(self._pay_sticks(deltas), self.hud.count_scores(before, self.scores)),
+                   self.hold, Call(self.hud.hide_result))
+
+    def _pay_sticks(self, deltas: Sequence[int]) -> Action:
+        """Point sticks sliding from each payer's score to each receiver's (the points moving)."""
+        lay = self.layout
+        payers = [s for s in range(4) if deltas[s] < 0]
+        takers = [s for s in range(4) if deltas[s] > 0]
+        image = pieces.stick(round(40 * lay.unit))
+        moves: list[Action] = []
+        for k, (payer, taker) in enumerate((p, t) for p in payers for t in takers):
+            start, end = self.hud.scores[payer], self.hud.scores[taker]
+            stick = Sprite(image, start.x, start.y, opacity=0.0, z=7)
+            moves.append(Seq(Delay(0.08 * k), Call(self.hud.over.add_child, stick),
+                             Tween(stick, {"opacity": 1.0}, duration=0.1),
+                             Tween(stick, {"x": end.x, "y": end.y}, duration=0.55, ease="in_out_cubic"),
+                             Tween(stick, {"opacity": 0.0}, duration=0.15), Call(stick.remove)))
+        return Parallel(*moves)
 
     def _on_Win(self, e: Win) -> Action:
         pic = self.seats[e.winner]

@@ -104,6 +104,7 @@ class TableScreen:
 
     def _build(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style)
+        self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
                                    names=self.names, tai=self.rules.score.model == "base_plus_tai")
