@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import shutil
+import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,6 +16,7 @@ from user_dirs import point_user_dirs
 from game import paths
 from game.ai.baseline import RandomBot
 from game.engine.match import Match, Phase, Record
+from game.persist import atomic
 from game.persist.replays import Placings, ReplayLibrary
 from game.persist.saves import AUTOSAVE, SAVE_SCHEMA, SaveError, SaveStore, file_stem
 from game.ui.menus.options import LEVELS, MatchOptions, match_profile
@@ -153,7 +157,8 @@ def test_save_files_round_trip(
     assert "/" not in file_stem(name) and "\\" not in file_stem(name)
 
 
-def test_the_replay_library_keeps_the_newest_200(tmp_path: Path) -> None:
+def test_the_replay_library_keeps_the_newest_200(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: None)  # durability is tested elsewhere; speed here
     library = ReplayLibrary()
     options = MatchOptions("riichi", length="one_hand", seed=2)
     match = Match(match_profile(options), 2)
@@ -198,3 +203,58 @@ def test_a_riichi_replay_exports_as_a_tenhou6_log_that_reads_back() -> None:
     with pytest.raises(SaveError) as err:
         export_tenhou6(library_tw.load(tw_path))
     assert err.value.notice.key == "replays.export_unsupported"
+
+
+@functools.cache
+def good_files() -> tuple[bytes, bytes]:
+    """A save made mid-hand and a filed replay of the finished match, as bytes."""
+    folder = Path(tempfile.mkdtemp(prefix="atlas-good-"))
+    options = MatchOptions("riichi", length="one_hand", seed=9)
+    match = Match(match_profile(options), 9)
+    play(match, bots_for(9), 15)
+    save = SaveStore(folder).write("x", options, match.record).read_bytes()
+    play(match, bots_for(9), 10_000)
+    replay_bytes = ReplayLibrary(folder).add(options, match).read_bytes()
+    shutil.rmtree(folder)
+    return save, replay_bytes
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(which=st.sampled_from([0, 1]), cut=st.integers(0, 10_000), flip=st.integers(0, 10_000),
+       byte=st.integers(0, 255))
+def test_damaged_save_and_replay_files_load_or_say_why(tmp_path: Path, which: int, cut: int, flip: int,
+                                                        byte: int) -> None:
+    """A file cut short or with one byte changed either loads (and then resumes or says why) or
+    raises SaveError: never another exception."""
+    good = good_files()[which]
+    damaged = bytearray(good[: cut % (len(good) + 1)])
+    if damaged:
+        damaged[flip % len(damaged)] = byte
+    folder = tmp_path / f"d{which}-{cut}-{flip}-{byte}"
+    folder.mkdir()
+    path = folder / ("x.toml" if which == 0 else "r.json")
+    path.write_bytes(bytes(damaged))
+    library = ReplayLibrary(folder)
+    try:
+        saved = SaveStore(folder).load_path(path) if which == 0 else library.load(path)
+        saved.resume()
+    except SaveError as exc:
+        assert exc.notice.key.startswith("save.error.")
+    library.entries()  # the list skips what it cannot read
+    SaveStore(folder).entries()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(0, 2000), flip=st.integers(0, 2000), byte=st.integers(0, 255))
+def test_damaged_settings_never_stop_the_game(tmp_path: Path, cut: int, flip: int, byte: int) -> None:
+    from game.persist.settings import Settings, SettingsStore
+
+    folder = tmp_path / f"s{cut}-{flip}-{byte}"
+    store = SettingsStore(folder)
+    store.save(Settings(language="ru", window_size=(1600, 900), claim_countdown=5))
+    data = bytearray(store.path.read_bytes()[: cut % 2000])
+    if data:
+        data[flip % len(data)] = byte
+    store.path.write_bytes(bytes(data))
+    loaded = SettingsStore(folder).load()
+    assert isinstance(loaded, Settings)
