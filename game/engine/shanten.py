@@ -26,6 +26,7 @@ three suits and the honours. A call costs a couple of microseconds in pure Pytho
 from __future__ import annotations
 
 import base64
+import functools
 import itertools
 import zlib
 from array import array
@@ -223,41 +224,42 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
 # --- complete hands and waits -----------------------------------------------------------------
 
 
-def _group_vector(g: bytes, suited: bool) -> tuple[int, ...]:
-    """The distance vector of one suit (9 counts) or of the honours (7 counts)."""
-    return (_SUIT_VEC if suited else _HONOR_VEC)[_group_id(g)]
-
-
-def _group_complete(g: bytes, suited: bool, pair: bool) -> bool:
-    """Whether the tiles of one group read exactly as sets (and one pair when ``pair``)."""
-    n = sum(g)
+def _complete_as(g: bytes, n: int, pair: bool) -> bool:
+    """Whether one group (9 suit counts or 7 honour counts) of ``n`` tiles reads exactly as
+    sets, and one pair when ``pair``."""
     if n % 3 != (2 if pair else 0):
         return False
-    if max(g) > 4:  # only waits on a held fourth copy get here
-        base = 0 if suited else 27
+    if 5 in g:  # only a wait on a held fourth copy gets here
         counts = [0] * NUM_KINDS
+        base = 0 if len(g) == 9 else 27
         counts[base : base + len(g)] = g
         return next(_readings(counts, 0, n // 3, pair), None) is not None
-    return _group_vector(g, suited)[(_WIDTH if pair else 0) + n // 3] == 0
+    vectors = _SUIT_VEC if len(g) == 9 else _HONOR_VEC
+    return vectors[_group_id(g)][(_WIDTH if pair else 0) + n // 3] == 0
 
 
-_GROUPS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_GROUP_START: Final = (0, 9, 18, 27)
 _BUMP: Final = tuple(bytes((c + 1,)) for c in range(5))
 
 
-def _group_waits(g: bytes, start: int, suited: bool, pair: bool) -> list[int]:
-    """Kinds of this group whose addition makes the group complete (with a pair if ``pair``)."""
+@functools.lru_cache(maxsize=1 << 16)
+def _group_waits(g: bytes, pair: bool) -> tuple[int, ...]:
+    """Offsets in this group whose addition makes it complete (with a pair if ``pair``).
+
+    Cached because a hand's groups come back turn after turn and across the table.
+    """
+    n = sum(g) + 1
+    if n % 3 != (2 if pair else 0):
+        return ()
+    suited = len(g) == 9
     out = []
-    size = len(g)
-    for i in range(size):
-        if suited:
-            if not any(g[max(0, i - 2) : i + 3]):
-                continue
-        elif not g[i]:
+    for i in range(len(g)):
+        # a suit tile must touch the suit's tiles, an honour must already be held
+        if not (any(g[max(0, i - 2) : i + 3]) if suited else g[i]):
             continue
-        if _group_complete(g[:i] + _BUMP[g[i]] + g[i + 1 :], suited, pair):
-            out.append(start + i)
-    return out
+        if _complete_as(g[:i] + _BUMP[g[i]] + g[i + 1 :], n, pair):
+            out.append(i)
+    return tuple(out)
 
 
 def _check_size(total: int, sets: int, extra: int) -> None:
@@ -270,44 +272,40 @@ def waits(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi
 
     A kind the hand already holds four of is *included* when it would complete the hand
     structurally; see :func:`playable_waits` for the list without them.
+
+    In the normal form a drawn tile joins one group (a suit or the honours) and every group
+    must then read as sets, one of them with the pair. By tile counts modulo 3 the drawn tile
+    joins either the one group holding 3n+1 tiles, or one of the two holding 3n+2.
     """
     b = bytes(counts)
     _check_size(sum(b), sets, 1)
-    out: set[int] = set()
-    residues = [sum(b[start:end]) % 3 for start, end, _ in _GROUPS]
-    ones = residues.count(1)
-    twos = residues.count(2)
-    if ones == 1 and twos == 0:
+    groups = _cut(b)
+    sizes = [sum(g) for g in groups]
+    residues = [n % 3 for n in sizes]
+    found: set[int] = set()
+    if residues.count(1) == 1 and residues.count(2) == 0:
         h = residues.index(1)
-        if all(
-            _group_complete(b[s:e], suited, False) for j, (s, e, suited) in enumerate(_GROUPS) if j != h
-        ):
-            s, e, suited = _GROUPS[h]
-            out.update(_group_waits(b[s:e], s, suited, True))
-    elif twos == 2 and ones == 0:
-        paired = [j for j, r in enumerate(residues) if r == 2]
-        if all(
-            _group_complete(b[s:e], suited, False)
-            for j, (s, e, suited) in enumerate(_GROUPS)
-            if j not in paired
-        ):
-            for h, other in (paired, paired[::-1]):
-                so, eo, suited_o = _GROUPS[other]
-                if _group_complete(b[so:eo], suited_o, True):
-                    s, e, suited = _GROUPS[h]
-                    out.update(_group_waits(b[s:e], s, suited, False))
+        if all(_complete_as(groups[j], sizes[j], False) for j in range(4) if j != h):
+            found.update(_GROUP_START[h] + i for i in _group_waits(groups[h], True))
+    elif residues.count(2) == 2 and residues.count(1) == 0:
+        first = residues.index(2)
+        second = residues.index(2, first + 1)
+        if all(_complete_as(groups[j], sizes[j], False) for j in range(4) if j not in (first, second)):
+            for h, other in ((first, second), (second, first)):
+                if _complete_as(groups[other], sizes[other], True):
+                    found.update(_GROUP_START[h] + i for i in _group_waits(groups[h], False))
     if sets == 4:
         if chiitoitsu and b.count(2) == 6 and b.count(1) == 1:
-            out.add(b.index(1))
+            found.add(b.index(1))
         if kokushi:
             t = _kokushi_tiles(b)
             if sum(t) == 13:
                 missing = t.count(0)
                 if missing == 0:
-                    out.update(_KOKUSHI_KINDS)
-                elif missing == 1 and max(t) == 2:
-                    out.add(_KOKUSHI_KINDS[t.index(0)])
-    return sorted(out)
+                    found.update(_KOKUSHI_KINDS)
+                elif missing == 1 and 2 in t:
+                    found.add(_KOKUSHI_KINDS[t.index(0)])
+    return sorted(found)
 
 
 def playable_waits(
@@ -321,8 +319,6 @@ def is_complete(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, k
     """Whether a ``3 * sets + 2`` hand is a winning shape (no yaku or tai check)."""
     b = bytes(counts)
     _check_size(sum(b), sets, 2)
-    if max(b) > 4:
-        raise _bad_counts(counts)
     if shanten_normal(b, sets) == -1:
         return True
     if sets != 4:
