@@ -384,3 +384,23 @@ def test_ukeire_lowers_shanten(counts: list[int]) -> None:
             counts[k] -= 1
     assert kinds == expected
     assert unseen == sum(4 - counts[k] for k in expected)
+
+
+# --- the generated tables ---------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.lists(st.integers(0, 4), min_size=7, max_size=7))
+def test_shipped_tables_match_the_builder(suit: list[int], honors: list[int]) -> None:
+    """Regenerating ``_shanten_tables.py`` takes a minute; instead run the builder's dynamic
+    programme on random groups and compare with what the shipped tables say."""
+    from game.engine import _shanten_build as build
+    from game.engine import shanten as mod
+
+    for pattern, runs in ((suit, True), (honors, False)):
+        state = build._START
+        for pos, c in enumerate(pattern):
+            state = build._step(state, c, runs and pos <= len(pattern) - 3)
+        expected = dict(state)[(0, 0)]
+        vectors = mod._SUIT_VEC if runs else mod._HONOR_VEC
+        assert vectors[mod._group_id(bytes(pattern))] == expected
