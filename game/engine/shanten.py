@@ -18,9 +18,11 @@ hand already holds four of. Rule code decides what such a wait means (for riichi
 whose only wait is a kind it holds all four of is noten); :func:`playable_waits` drops them.
 
 The look-ups come from ``_shanten_tables.py``, built by ``_shanten_build.py`` (see there for the
-idea): a suit pattern is cut into a 5-kind prefix and a 4-kind suffix, two small dicts give a row
-and a column, one byte gives the suit's distance vector, and three more look-ups combine the
-three suits and the honours. A call costs a couple of microseconds in pure Python.
+idea). Each group's count pattern gives the id of its distance vector: common patterns (a suit
+of up to 10 tiles, honours up to 9) from one dict filled at import, any other by cutting the
+pattern into a prefix and a suffix whose row and column pick one byte of a table. Three more
+look-ups combine the three suits and the honours. A call costs about a microsecond or two in
+pure Python, some 30 times fewer instructions than the ``mahjong`` library's shanten.
 """
 
 from __future__ import annotations
@@ -65,6 +67,9 @@ def _load() -> tuple[
     dict[bytes, bytes], dict[bytes, int], dict[bytes, bytes], dict[bytes, int],
     list[list[int]], list[list[int]], list[list[bytes]],
 ]:  # fmt: skip
+    """Unpack the generated tables: per group kind, prefix → row (bytes of vector ids) and
+    suffix → column; ``two[suit][suit]`` and ``three[mixed][suit]`` → mixed vector id; and
+    ``final[sets][mixed]`` → bytes of whole-hand distances indexed by honour vector id."""
     blob = zlib.decompress(base64.b64decode(_t.BLOB))
     parts = {name: blob[start : start + size] for name, start, size in _t.LAYOUT}
 
@@ -191,8 +196,9 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
 
     Seven pairs and thirteen orphans count only when ``sets == 4`` (13 or 14 concealed tiles, no
     melds in a four-set game); pass ``False`` where the rules lack them (the 16-tile game with
-    one meld also has ``sets == 4``). Neither the tile count nor the vector's length (34) is
-    checked here: this is the hot path.
+    one meld also has ``sets == 4``). ``sets`` runs 0..5. Neither the tile count nor the
+    vector's length (34) is checked here: this is the hot path. A count above 4 raises
+    ``ValueError``.
     """
     b = bytes(counts)
     m, p, s, z = _cut(b)
