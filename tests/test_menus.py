@@ -395,7 +395,7 @@ def test_the_flow_autosaves_a_table_it_opened_and_files_the_end() -> None:
     assert isinstance(table, BotTable) and table.match.profile.game.length == "one_hand"
     for _ in range(10):
         flow.update(1 / 60)
-    saved = SaveStore().load("autosave")
+    saved = flow.saves.load("autosave")  # waits for the writer thread
     assert saved.record == table.match.record and saved.options.length == "one_hand"
     # leave the table (the app's job) and Continue: the same match comes back on a new table
     flow.act(Open("title"))

@@ -258,3 +258,31 @@ def test_damaged_settings_never_stop_the_game(tmp_path: Path, cut: int, flip: in
     store.path.write_bytes(bytes(data))
     loaded = SettingsStore(folder).load()
     assert isinstance(loaded, Settings)
+
+
+def test_background_autosaves_keep_the_newest_and_never_outlive_a_clear(tmp_path: Path) -> None:
+    options = MatchOptions(seed=12)
+    match = Match(match_profile(options), 12)
+    bots = bots_for(12)
+    store = SaveStore(tmp_path / "bg", background=True)
+    for _ in range(30):
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+        store.autosave(options, match)  # returns at once; the thread writes
+    assert store.load(AUTOSAVE).record == match.record  # reading waits for the newest write
+    for _ in range(5):
+        store.autosave(options, match)
+    store.clear_autosave()
+    assert store.writer is not None and store.writer.flush()
+    assert not store.has_autosave()
+    assert sorted(p.name for p in store.folder.iterdir()) == []  # no temporary files left behind
+    assert store.writer.error is None
+
+
+def test_a_failing_background_write_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    store = SaveStore(blocker / "saves", background=True)
+    store.autosave(MatchOptions(seed=1), Match(match_profile(MatchOptions()), 1))
+    store.flush()
+    assert isinstance(store.writer.error, OSError)  # type: ignore[union-attr]

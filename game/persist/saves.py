@@ -21,12 +21,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
+import tomli_w
+
 from game import paths
 from game.engine.errors import AtlasError, RecordError
 from game.engine.match import Match, Record, replay
 from game.ui.menus.options import MatchOptions, match_profile
 
-from .atomic import UnreadableFile, read_toml, write_toml
+from .atomic import UnreadableFile, read_toml, without_none, write_bytes
+from .background import BackgroundWriter
 from .notice import Notice
 
 SAVE_SCHEMA: Final = 1
@@ -141,8 +144,15 @@ def file_stem(name: str) -> str:
 class SaveStore:
     """The saves in one folder (``<saves folder>/saves`` by default)."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, background: bool = False) -> None:
+        """``background``: autosaves are written on a thread (:mod:`.background`), for the table."""
         self.folder = folder if folder is not None else paths.saves_dir() / "saves"
+        self.writer = BackgroundWriter() if background else None
+
+    def flush(self) -> None:
+        """Finish any autosave still being written (before reading, listing or deleting)."""
+        if self.writer is not None:
+            self.writer.flush()
 
     def path_for(self, name: str) -> Path:
         return self.folder / f"{file_stem(name)}.toml"
@@ -150,27 +160,36 @@ class SaveStore:
     def write(self, name: str, options: MatchOptions, record: Record, *, now: datetime | None = None) -> Path:
         """Save (or overwrite) the save called ``name``; the file is replaced atomically."""
         path = self.path_for(name)
-        write_toml(
-            path,
-            {
-                "schema": SAVE_SCHEMA,
-                "name": name,
-                "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
-                "options": options_table(options),
-                "record": record_table(record),
-            },
-        )
+        self.flush()
+        write_bytes(path, self._content(name, options, record, now))
         return path
 
+    def _content(self, name: str, options: MatchOptions, record: Record, now: datetime | None) -> bytes:
+        table = {
+            "schema": SAVE_SCHEMA,
+            "name": name,
+            "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+            "options": options_table(options),
+            "record": record_table(record),
+        }
+        return tomli_w.dumps(without_none(table)).encode("utf-8")
+
     def autosave(self, options: MatchOptions, match: Match) -> Path:
-        """Keep the running match for Continue (the table calls this after every action)."""
-        return self.write(AUTOSAVE, options, match.record)
+        """Keep the running match for Continue (after every action: on the writer thread when
+        the store has one, so the frame does not wait for the disk)."""
+        if self.writer is None:
+            return self.write(AUTOSAVE, options, match.record)
+        path = self.path_for(AUTOSAVE)
+        self.writer.put(path, self._content(AUTOSAVE, options, match.record, None))
+        return path
 
     def has_autosave(self) -> bool:
+        self.flush()
         return self.path_for(AUTOSAVE).is_file()
 
     def clear_autosave(self) -> None:
         """Forget the autosave (the match ended: it went to the replay library instead)."""
+        self.flush()
         self.path_for(AUTOSAVE).unlink(missing_ok=True)
 
     def load(self, name: str) -> SavedMatch:
@@ -178,6 +197,7 @@ class SaveStore:
 
     def load_path(self, path: Path) -> SavedMatch:
         """The save in ``path``, or SaveError saying why it cannot be used."""
+        self.flush()
         try:
             data = read_toml(path)
         except FileNotFoundError as exc:
@@ -220,4 +240,5 @@ class SaveStore:
         return out
 
     def delete(self, name: str) -> None:
+        self.flush()
         self.path_for(name).unlink(missing_ok=True)

@@ -71,7 +71,7 @@ class MenuFlow:
         self.playing: tuple[MatchOptions, Match, Screen] | None = None
         self._saved_actions = -1
         self.settings_store = settings_store or SettingsStore()
-        self.saves = saves or SaveStore()
+        self.saves = saves or SaveStore(background=True)
         self.replays = replays or ReplayLibrary()
         self.settings: Settings = self.settings_store.load()
         i18n.set_language(self.settings.language)

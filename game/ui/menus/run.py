@@ -70,6 +70,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
         if screenshot:
             pygame.image.save(surface, screenshot)
         _remember_window(flow, surface)
+        flow.saves.flush()  # the last autosave reaches the disk before the process ends
     finally:
         if owner:
             ui_font.cache_clear()  # freetype fonts die with pygame
