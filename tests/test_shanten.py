@@ -103,7 +103,7 @@ def brute_shanten_at_most(counts: list[int], sets: int, limit: int, draws: range
                     return True
                 continue
             for d in range(34):
-                if counts[d] and d != k:
+                if counts[d]:
                     counts[d] -= 1
                     ok = brute_shanten_at_most(counts, sets, limit - 1, draws)
                     counts[d] += 1
