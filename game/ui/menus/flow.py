@@ -91,7 +91,7 @@ class MenuFlow:
                            when=local_time(saved.saved_at))
             except SaveError as exc:
                 notice = notice or t(exc.notice.key, **exc.notice.values)
-        return TitleScreen(self.size, continue_detail=detail, notice=notice)
+        return TitleScreen(self.size, continue_detail=detail, notice=notice, tile_style=self.settings.tile_style)
 
     @property
     def top(self) -> Screen | None:

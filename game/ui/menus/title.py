@@ -11,19 +11,25 @@ from typing import Any
 import pygame
 
 from game.i18n import t
-from game.scene import Panel
+from game.scene import Node, Panel, Sprite
+from game.ui.tile_art import tile_art
 
 from .intents import ContinueMatch, Dismiss, Open, Quit
 from .widgets import CREAM, GOLD, MUTED, Button, MenuScreen, label, wrap
 
+TILE_WIDTH = 38
+TILE_ROW = 92  # the honour row's height in the layout
+
 
 class TitleScreen(MenuScreen):
     def __init__(
-        self, size: tuple[int, int] = (1280, 720), *, continue_detail: str | None = None, notice: str = ""
+        self, size: tuple[int, int] = (1280, 720), *, continue_detail: str | None = None, notice: str = "",
+        tile_style: str = "classic",
     ) -> None:
         """``continue_detail`` (e.g. "Riichi, saved 30 Nov 04:12") shows Continue; None hides it."""
         self.continue_detail = continue_detail
         self.notice = notice
+        self.tile_style = tile_style
         super().__init__(size)
 
     def build(self) -> None:
@@ -31,11 +37,17 @@ class TitleScreen(MenuScreen):
         cx = w / 2
         block = 122 + (76 if self.continue_detail is not None else 0) + 5 * 62
         room = h - (self._notice_height() + 24 if self.notice else 0)
+        tiles = room - block >= TILE_ROW + 48
+        if tiles:
+            block += TILE_ROW
         top = max(24, (room - block) / 2)
+        if tiles:
+            self._honour_row(cx, top + 22)
+            top += TILE_ROW
         self.root.add_child(label(t("app.name"), 60, CREAM, cx, top + 10, bold=True, align="center"))
         self.root.add_child(label(t("app.tagline"), 20, MUTED, cx, top + 60, align="center"))
         self.root.add_child(Panel(120, 3, GOLD, cx, top + 90, radius=1))
-        width = 380
+        width = 440
         x = cx - width / 2
         y = top + 122
         if self.continue_detail is not None:
@@ -69,6 +81,16 @@ class TitleScreen(MenuScreen):
         for i, line in enumerate(lines):
             banner.add_child(label(line, 18, CREAM, -width / 2 + 24, -height / 2 + 28 + 24 * i))
         banner.add_child(label(t("notice.dismiss"), 14, MUTED, width / 2 - 24, height / 2 - 18, align="right"))
+
+    def _honour_row(self, cx: float, y: float) -> None:
+        """The seven honour tiles lying in a row: the game's emblem, drawn with the real tile art."""
+        art = tile_art(TILE_WIDTH, self.tile_style)
+        row = self.root.add_child(Node(cx, y, name="honours"))
+        step = TILE_WIDTH + 6
+        for i, kind in enumerate(range(27, 34)):
+            x = (i - 3) * step
+            row.add_child(Sprite(art.shadow(), x + 3, 4, opacity=0.6))
+            row.add_child(Sprite(art.lying(kind * 4), x, 0))
 
     def _notice_height(self) -> int:
         width = min(900, self.size[0] - 80)
