@@ -270,10 +270,11 @@ class LevelBot:
                 level = 1.0
                 value = an.points_for_han(3.8, dealer) if not tai else 0.0  # riichi hands average ~7000
             elif open_melds or tai:
-                n = len(v.melds)
-                level = {0: 0.0, 1: 0.1, 2: 0.3, 3: 0.6}.get(n, 0.85)
-                if tai:
-                    level = max(level, 0.35 * (1 - live / 70.0)) if live < 70 else level
+                # how many sets the hand still hides: the fewer, the nearer it is to a win
+                hidden = self.profile.win.sets - len(v.melds)
+                level = {0: 0.85, 1: 0.6, 2: 0.3, 3: 0.12}.get(hidden, 0.0)
+                if tai:  # no riichi to warn: late in the hand any seat may be waiting
+                    level = max(level, 0.2 * (1 - live / 60.0)) if live < 60 else level
                 level *= 0.6 + 0.4 * (1 - live / 70.0)
                 value = an.points_for_han(1.8 + shown_dora + (2 if suits else 0), dealer)
             else:
