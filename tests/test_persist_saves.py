@@ -120,8 +120,10 @@ def test_a_cut_record_says_why_it_cannot_load() -> None:
         ("schema = 1\nname = [", "save.error.unreadable"),
         ("schema = 1\nname = \"x\"\n[options]\nprofile = 3\n[record]\n", "save.error.unreadable"),
         ("schema = 1\n[options]\nprofile = \"riichi\"\n[record]\nprofile_id = \"riichi\"\n", "save.error.unreadable"),
+        ("schema = 1\n[options]\nprofile = \"riichi\"\nlevels = [\"easy\", \"godlike\", \"hard\"]\n"
+         "[record]\nprofile_id = \"riichi\"\nprofile_hash = \"x\"\nseed = 1\n", "save.error.unreadable"),
     ],
-    ids=["newer", "truncated", "wrong-type", "missing-keys"],
+    ids=["newer", "truncated", "wrong-type", "missing-keys", "unknown-level"],
 )
 def test_a_bad_save_is_listed_with_its_reason(text: str, key: str) -> None:
     store = SaveStore()

@@ -26,7 +26,7 @@ import tomli_w
 from game import paths
 from game.engine.errors import AtlasError, RecordError
 from game.engine.match import Match, Record, replay
-from game.ui.menus.options import MatchOptions, match_profile
+from game.ui.menus.options import LEVELS, MatchOptions, match_profile
 
 from .atomic import UnreadableFile, read_toml, without_none, write_bytes
 from .background import BackgroundWriter
@@ -100,6 +100,9 @@ def options_from_table(data: Any) -> MatchOptions:
     )
     if len(options.levels) != 3 or not 0 <= options.human_seat <= 3:
         raise ValueError("options.levels needs three levels and options.human_seat a seat 0..3")
+    unknown = [level for level in options.levels if level not in LEVELS]
+    if unknown:
+        raise ValueError(f"options.levels: unknown level {unknown[0]!r}; known: {', '.join(LEVELS)}")
     return options
 
 
