@@ -80,6 +80,21 @@ def bench_table(frames: int = 240, size: tuple[int, int] = (1280, 720), profile:
     }
 
 
+def bench_render(frames: int = 240) -> dict[str, float]:
+    """The figures issue 5 asks of ``python -m game bench render``: median and p99 frame times
+    during the deal and during play, at 1280x720 and 1920x1080 (keys like ``deal_p99_ms_720p``),
+    plus the same from CPU time (``..._cpu_...``)."""
+    out: dict[str, float] = {}
+    for size, label in (((1280, 720), "720p"), ((1920, 1080), "1080p")):
+        figures = bench_table(frames, size)
+        for phase in ("deal", "play"):
+            for stat in ("median", "p99"):
+                out[f"{phase}_{stat}_ms_{label}"] = figures[f"{phase}_{stat}_ms"]
+                out[f"{phase}_cpu_{stat}_ms_{label}"] = figures[f"{phase}_cpu_{stat}_ms"]
+    return out
+
+
 if __name__ == "__main__":
-    for key, value in bench_table().items():
-        print(f"{key}: {value:.3f}")
+    import json
+
+    print(json.dumps({k: round(v, 3) for k, v in bench_render().items()}))

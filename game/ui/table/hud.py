@@ -13,12 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+import pygame
+
 from game.engine.tiles import tile_name
 from game.scene import Call, Delay, Node, Panel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
 
 from . import pieces
+from .layers import CachedLayer
 from .layout import TableLayout, side_of
 
 WIND_NAMES: Final = ("East", "South", "West", "North")
@@ -54,7 +57,11 @@ class Hud:
         self.roles = list(roles)
         self.under = Node(name="hud under the tiles")  # centre panel, plates, dora panel
         self.over = Node(name="hud over the tiles")  # caption, callouts, result, claim bar
-        self.centre_group = self.under.add_child(Node(name="centre panel"))
+        lay = self.layout
+        side = round(lay.centre_panel_size() + 4)
+        area = pygame.Rect(0, 0, side, side)
+        area.center = (round(lay.cx), round(lay.cy))
+        self.centre_group = self.under.add_child(CachedLayer(area, watched=True, name="centre panel"))
         self._build()
 
     # --- building --------------------------------------------------------------------------
@@ -110,6 +117,13 @@ class Hud:
         self.bar = self.over.add_child(Node(name="claim bar", visible=False))
         self.choices: list[Choice] = []
 
+    def _cached(self, x: float, y: float, width: int, height: int) -> CachedLayer:
+        """A still panel drawn from one converted picture (panels and labels render unconverted,
+        and blitting those every frame costs ten times more)."""
+        area = pygame.Rect(0, 0, width + 4, height + 4)
+        area.center = (round(x), round(y))
+        return self.under.add_child(CachedLayer(area, watched=True))
+
     def _build_plates(self, w: int, h: int, u: float) -> None:
         lay = self.layout
         plate_w, plate_h = lay.plate_size()
@@ -119,7 +133,7 @@ class Hud:
         for seat in range(4):
             side = side_of(seat, self.human)
             x, y = lay.plate_centre(side)
-            plate = self.under.add_child(Panel(plate_w, plate_h, (14, 30, 32, 230), x, y, radius=round(8 * u),
+            plate = self._cached(x, y, plate_w, plate_h).add_child(Panel(plate_w, plate_h, (14, 30, 32, 230), x, y, radius=round(8 * u),
                                               border_color=(60, 90, 86), border_width=1))
             left = -plate_w / 2
             plate.add_child(Panel(round(26 * u), round(26 * u), avatars[side], left + 22 * u, 0, radius=round(13 * u)))
@@ -140,7 +154,8 @@ class Hud:
         ra = lay.river_art
         width = round(5 * (ra.width + 4 * u) + 24 * u)
         height = round(ra.height + 34 * u)
-        self.dora_panel = self.under.add_child(Panel(width, height, (14, 30, 32, 230), 16 * u + width / 2,
+        self.dora_panel = self._cached(16 * u + width / 2, lay.margin + height / 2, width, height).add_child(
+            Panel(width, height, (14, 30, 32, 230), 16 * u + width / 2,
                                                     lay.margin + height / 2, radius=round(8 * u),
                                                     border_color=(60, 90, 86), border_width=1))
         self.dora_panel.add_child(Text("DORA INDICATOR", pieces.font(round(10 * u), True), pieces.DIM, -width / 2 + 12 * u,

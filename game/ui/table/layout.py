@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+import pygame
+
 from game.engine.meld import Meld, MeldKind
 from game.scene.node import cos_sin
 from game.ui.tile_art import HEIGHT_RATIO, TileArt, all_face_keys, for_window, tile_art
@@ -146,6 +148,31 @@ class TableLayout:
             out.append(self.place(side, x + width / 2, ly, 270.0 if turned else 0.0))
             x += width
         return out
+
+    def river_area(self, side: int) -> pygame.Rect:
+        """The screen rectangle a seat's river can cover (24 tiles, any of them sideways)."""
+        ra = self.river_art
+        reach = ra.height + ra.depth
+        rects = []
+        for turned in (False, True):
+            for p in self.river_places(side, [turned] * 24):
+                r = pygame.Rect(0, 0, reach + 4, reach + 4)
+                r.center = (round(p.x), round(p.y))
+                rects.append(r)
+        return rects[0].unionall(rects[1:])
+
+    def hand_area(self, side: int) -> pygame.Rect:
+        """The band along a seat's edge where its hand, melds (a kakan's stacked tile included)
+        and drawn tile lie."""
+        ra = self.river_art
+        row = self.hand_row(side)
+        near = row - (ra.height + ra.depth) / 2 - ra.width - 6 * self.unit
+        far = row + (ra.height + ra.depth) / 2 + 6 * self.unit
+        span = max(self.size) * 2
+        a = self.to_screen(side, -span, near)
+        b = self.to_screen(side, span, far)
+        left, top = min(a[0], b[0]), min(a[1], b[1])
+        return pygame.Rect(round(left), round(top), round(abs(a[0] - b[0])), round(abs(a[1] - b[1])))
 
     # --- hands and melds -------------------------------------------------------------------
 

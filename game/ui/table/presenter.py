@@ -54,6 +54,7 @@ from game.scene.node import Transform
 
 from . import pieces
 from .hud import WIND_NAMES, Hud
+from .layers import CachedLayer
 from .layout import SIDE_ROTATION, Place, TableLayout, side_of
 
 if TYPE_CHECKING:
@@ -196,6 +197,18 @@ class Presenter:
     def _reset_hand(self) -> None:
         self.table.clear()
         self.fx.clear()
+        lay = self.layout
+        reach = lay.wall_half + lay.stack_height + 70 * lay.unit  # room for the walls sliding in
+        area = pygame.Rect(0, 0, round(2 * reach), round(2 * reach))
+        area.center = (round(lay.cx), round(lay.cy))
+        screen = pygame.Rect(0, 0, *lay.size)
+        self.walls = self.table.add_child(CachedLayer(area.clip(screen), name="walls"), z=Z_WALL)
+        self.river_layers = [self.table.add_child(CachedLayer(lay.river_area(self.side(s)).clip(screen)), z=Z_RIVER)
+                             for s in range(4)]
+        self.hand_layers: list[Node | None] = [
+            None if s == self.human else self.table.add_child(CachedLayer(lay.hand_area(self.side(s)).clip(screen)),
+                                                              z=Z_RIVER)
+            for s in range(4)]
         self.seats = [SeatPicture() for _ in range(4)]
         self.wall: dict[Position, TileSprite] = {}
         self.dead: set[int] = set()  # ring stacks set apart (dead wall or hill)
@@ -242,18 +255,47 @@ class Presenter:
     def _new(self, image: pygame.Surface | None, place: Place, tile: int = -1, z: int = Z_WALL) -> TileSprite:
         return self.table.add_child(TileSprite(image, place, tile), z=z)
 
+    @staticmethod
+    def _live(layer: CachedLayer, action: Action) -> Action:
+        """Draw a layer's children directly while ``action`` animates them in place."""
+
+        def step(by: int) -> None:
+            layer.live += by
+
+        return Seq(Call(step, 1), action, Call(step, -1))
+
+    def _new_in_wall(self, image: pygame.Surface, place: Place, level: int) -> TileSprite:
+        """A wall tile: drawn with the others from the wall layer's cached picture."""
+        return self.walls.add_child(TileSprite(image, place), z=Z_WALL + (1 - level))
+
+    def _from_wall(self, pos: Position) -> TileSprite:
+        """The tile leaving a wall place, now a sprite of the table (so the walls stay still)."""
+        sprite = self.wall.pop(pos, None)
+        if sprite is None:
+            return self._new(None, self._wall_place(pos))
+        return self.table.add_child(sprite, z=Z_HAND)
+
     def _move(self, sprite: TileSprite, place: Place, image: pygame.Surface | None, z: float,
-              duration: float = 0.25, ease: str = "out_cubic") -> Action:
-        """Send a sprite to ``place`` showing ``image``: turned and re-imaged at once, then slid."""
+              duration: float = 0.25, ease: str = "out_cubic", home: Node | None = None) -> Action:
+        """Send a sprite to ``place`` showing ``image``: turned and re-imaged at once, then slid.
+
+        It flies as a sprite of the table and, once at rest, joins ``home`` (a seat's cached
+        river or hand layer), which draws it from one picture until something there changes."""
+        home = self.table if home is None else home
+        changed = sprite.image is not image or sprite.rotation != place.rotation
         sprite.image = image
         sprite.rotation = place.rotation
         if duration <= 0 or (abs(sprite.x - place.x) < 0.5 and abs(sprite.y - place.y) < 0.5):
+            changed = changed or sprite.x != place.x or sprite.y != place.y
             sprite.x, sprite.y = place.x, place.y
-            sprite.z = z
+            if sprite.parent is not home or sprite.z != z:
+                home.add_child(sprite, z=z)
+            elif changed and isinstance(home, CachedLayer):
+                home.touch()
             return Delay(0.0)
-        sprite.z = Z_FLYING
+        self.table.add_child(sprite, z=Z_FLYING)
         return Seq(Tween(sprite, {"x": place.x, "y": place.y}, duration=duration, ease=ease),
-                   Call(setattr, sprite, "z", z))
+                   Call(functools.partial(home.add_child, sprite, z=z)))
 
     def _hand_image(self, seat: int, tile: int) -> pygame.Surface:
         lay = self.layout
@@ -278,7 +320,8 @@ class Presenter:
         for sprite, place in zip(pic.concealed(), places, strict=True):
             sprite.tag = ("hand", sprite.tile) if seat == self.human else None
             sprite.hittable = seat == self.human
-            moves.append(self._move(sprite, place, self._hand_image(seat, sprite.tile), Z_HAND, duration))
+            moves.append(self._move(sprite, place, self._hand_image(seat, sprite.tile), Z_HAND, duration,
+                                    home=self.hand_layers[seat]))
         right = lay.meld_right(side, len(pic.hand), drawn, width)
         meld_places = lay.meld_places(side, seat, pic.melds, right, lay.squeeze(side, len(pic.hand), drawn, width))
         flower_places = lay.flower_places(side, len(pic.flowers))
@@ -287,7 +330,7 @@ class Presenter:
                 sprite = sprites[mt.tile]
                 sprite.hittable = False
                 image = lay.river_art.lying(None if mt.face_down else mt.tile)
-                moves.append(self._move(sprite, mt.place, image, Z_RIVER, duration))
+                moves.append(self._move(sprite, mt.place, image, Z_RIVER, duration, home=self.hand_layers[seat]))
         for sprite, place in zip(pic.flowers, flower_places, strict=True):
             moves.append(self._move(sprite, place, lay.badge_art.lying(sprite.tile), Z_RIVER, duration))
         return Parallel(*moves)
@@ -296,8 +339,9 @@ class Presenter:
         pic = self.seats[seat]
         places = self.layout.river_places(self.side(seat), [s.sideways for s in pic.river])
         ra = self.layout.river_art
-        return Parallel(*(self._move(s, p, ra.lying(s.tile), Z_RIVER, duration) for s, p in zip(pic.river, places,
-                                                                                                  strict=True)))
+        home = self.river_layers[seat]
+        return Parallel(*(self._move(s, p, ra.lying(s.tile), Z_RIVER, duration, home=home)
+                          for s, p in zip(pic.river, places, strict=True)))
 
     def point_at_last_discard(self, seat: int) -> None:
         """The gold pointer over a seat's newest discard, on the side toward the centre."""
@@ -412,7 +456,7 @@ class Presenter:
                 place = self._wall_place((ring, level))
                 ox, oy = lay.to_screen(side, 0, 60 * lay.unit)
                 cx, cy = lay.to_screen(side, 0, 0)
-                sprite = self._new(self._wall_image((ring, level)), place, z=Z_WALL + (1 - level))
+                sprite = self._new_in_wall(self._wall_image((ring, level)), place, level)
                 sprite.x += ox - cx
                 sprite.y += oy - cy
                 sprite.opacity = 0.0
@@ -422,7 +466,7 @@ class Presenter:
                                         ease="out_cubic")))
         self.tiles_left = 8 * s
         self.hud.caption(f"The walls are built: four walls of {s} stacks")
-        return Seq(Parallel(*slides), Delay(0.2))
+        return self._live(self.walls, Seq(Parallel(*slides), Delay(0.2)))
 
     def _on_DiceRolled(self, e: DiceRolled) -> Action:
         lay = self.layout
@@ -451,7 +495,8 @@ class Presenter:
     def _on_DeadWallSet(self, e: DeadWallSet) -> Action:
         rings = {ring for ring, _ in e.positions}
         self.dead |= rings
-        moves = [self._move(self.wall[pos], self._wall_place(pos), self.wall[pos].image, self.wall[pos].z, 0.3)
+        moves = [self._move(self.wall[pos], self._wall_place(pos), self.wall[pos].image, self.wall[pos].z, 0.3,
+                            home=self.walls)
                  for pos in e.positions if pos in self.wall]
         self.tiles_left -= len(e.positions)
         name = "the hill" if len(rings) > 7 else "the dead wall"
@@ -469,14 +514,14 @@ class Presenter:
             steps += [Tween(sprite, "stretch_x", 0.0, 0.1, "in_quad"), Call(setattr, sprite, "image", face),
                       Tween(sprite, "stretch_x", 1.0, 0.1, "out_quad")]
         steps += [Call(self.hud.set_dora, list(self.indicators)), Delay(0.25)]
-        return Seq(*steps)
+        return self._live(self.walls, Seq(*steps))
 
     def _on_TilesDealt(self, e: TilesDealt) -> Action:
         pic = self.seats[e.seat]
         if not pic.hand and e.seat == self.dealer:
             self.hud.caption("The deal: blocks of four from the wall, dealer first")
         for tile, pos in zip(e.tiles, e.positions, strict=True):
-            sprite = self.wall.pop(pos, None) or self._new(None, self._wall_place(pos))
+            sprite = self._from_wall(pos)
             sprite.tile = tile
             pic.hand.append(sprite)
         self.tiles_left -= len(e.tiles)
@@ -504,7 +549,7 @@ class Presenter:
         pic = self.seats[e.seat]
         if pic.drawn is not None:
             pic.hand.append(pic.drawn)
-        sprite = self.wall.pop(e.position, None) or self._new(None, self._wall_place(e.position))
+        sprite = self._from_wall(e.position)
         sprite.tile = e.tile
         pic.drawn = sprite
         if not e.replacement:
@@ -520,7 +565,7 @@ class Presenter:
         sprite = self.wall.get(e.position)
         if sprite is None:
             return Delay(0.0)
-        return self._move(sprite, self._wall_place(e.position), sprite.image, sprite.z, 0.2)
+        return self._move(sprite, self._wall_place(e.position), sprite.image, sprite.z, 0.2, home=self.walls)
 
     def _on_Discarded(self, e: Discarded) -> Action:
         pic = self.seats[e.seat]
@@ -733,7 +778,7 @@ class Presenter:
         present = wall.live_pos[wall.head : wall.tail] + wall.dead_pos[wall.rinshan_taken :]
         for pos in present:
             face = flipped.get(pos)
-            sprite = self._new(lay.wall_art.lying(face), self._wall_place(pos), z=Z_WALL + (1 - pos[1]))
+            sprite = self._new_in_wall(lay.wall_art.lying(face), self._wall_place(pos), pos[1])
             self.wall[pos] = sprite
         self.tiles_left = wall.live_remaining
         self.indicators = list(match.indicators)
