@@ -420,3 +420,29 @@ def test_run_menus_draws_the_title_headless_and_writes_nothing(tmp_path: Path) -
     assert run_menus(frames=3, screenshot=str(shot)) == 0
     assert shot.is_file()
     assert not (tmp_path / "config").exists() and not (tmp_path / "data").exists()
+
+
+def test_a_filed_match_can_be_played_again_from_one_of_its_hands() -> None:
+    flow = MenuFlow(SIZE, open_table=BotTable)
+    options = MatchOptions("riichi", length="tonpuu", seed=21)
+    match = Match(match_profile(options), 21)
+    bots = {s: RandomBot(21, s) for s in range(4)}
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    path = flow.replays.add(options, match)
+    flow.act(OpenReplay(path))
+    results = flow.top
+    assert isinstance(results, ResultsScreen) and results.replay == path
+    row = results.root.find("hand:1")
+    assert row is not None
+    assert flow.handle_event(click_at(centre(row))) is None
+    table = flow.top
+    assert isinstance(table, BotTable) and table.match.hand_index == 1 and table.match.seed == 21
+    # the keyboard reaches the last hand too, scrolling it into view
+    flow.act(Open("title"))
+    flow.act(OpenReplay(path))
+    results = flow.top
+    assert isinstance(results, ResultsScreen)
+    results.set_focus(len(results.summary.hands) - 1)
+    assert results.focused is not None and results.focused.visible

@@ -288,3 +288,23 @@ def test_a_failing_background_write_is_reported_not_raised(tmp_path: Path) -> No
     store.autosave(MatchOptions(seed=1), Match(match_profile(MatchOptions()), 1))
     store.flush()
     assert isinstance(store.writer.error, OSError)  # type: ignore[union-attr]
+
+
+def test_play_from_here_branches_at_the_start_of_a_hand() -> None:
+    options = MatchOptions("riichi", length="tonpuu", seed=21)
+    match = Match(match_profile(options), 21)
+    bots = bots_for(21)
+    at_start: dict[int, str] = {0: match.state_hash()}
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+        at_start.setdefault(match.hand_index, match.state_hash())
+    assert len(at_start) >= 3
+    saved = ReplayLibrary().load(ReplayLibrary().add(options, match))
+    for hand in (0, 2, max(at_start) - 1):
+        branch = saved.branch(hand)
+        assert branch.hand_index == hand and not branch.is_over
+        assert branch.state_hash() == at_start[hand]
+        assert branch.record.actions == match.record.actions[: len(branch.actions)]
+    with pytest.raises(SaveError):
+        saved.branch(len(at_start) + 5)

@@ -64,6 +64,25 @@ class SavedMatch:
             raise SaveError(Notice("save.error.record", {"detail": str(exc)})) from exc
 
 
+    def branch(self, hand: int) -> Match:
+        """A live match at the start of hand ``hand`` (0-based, aborts and draws counted) of this
+        record: "play from here" against the AI. Its own record starts with the same actions."""
+        try:
+            match = Match(match_profile(self.options), self.record.seed)
+        except (AtlasError, ValueError) as exc:
+            raise SaveError(Notice("save.error.record", {"detail": str(exc)})) from exc
+        for i, text in enumerate(self.record.actions):
+            if match.hand_index >= hand or match.is_over:
+                break
+            try:
+                match.apply(match.parse_action(text))
+            except AtlasError as exc:
+                raise SaveError(Notice("save.error.record", {"detail": f"action {i} ({text!r}): {exc}"})) from exc
+        if match.hand_index != hand or match.is_over:
+            raise SaveError(Notice("save.error.record", {"detail": f"the match has no hand {hand + 1} to play"}))
+        return match
+
+
 @dataclass(frozen=True)
 class SaveEntry:
     """One line of the saves list: what the file says, or why it cannot be read."""

@@ -37,6 +37,7 @@ from .intents import (
     ExportReplay,
     Open,
     OpenReplay,
+    PlayFromHand,
     Quit,
     ResumeMatch,
     ShowRules,
@@ -176,7 +177,8 @@ class MenuFlow:
             try:
                 saved = self.replays.load(intent.path)
                 match = saved.resume()
-                self.stack.push(ResultsScreen(self.size, summarize(match, saved.options.human_seat)))
+                self.stack.push(ResultsScreen(self.size, summarize(match, saved.options.human_seat),
+                                              replay=intent.path))
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, DeleteReplay):
@@ -185,6 +187,12 @@ class MenuFlow:
             if isinstance(screen, ReplaysScreen):
                 screen.entries = self.replays.entries()
                 screen.layout()
+        elif isinstance(intent, PlayFromHand):
+            try:
+                saved = self.replays.load(intent.path)
+                return self.play(saved.options, saved.branch(intent.hand))
+            except SaveError as exc:
+                self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, ExportReplay):
             screen = self.stack.top
             try:

@@ -85,3 +85,11 @@ class ExportReplay:
     """Write a finished match as a tenhou.net/6 log."""
 
     path: Path
+
+
+@dataclass(frozen=True)
+class PlayFromHand:
+    """Play a filed match again from the start of one of its hands, against the AI."""
+
+    path: Path
+    hand: int

@@ -15,7 +15,7 @@ from game.scene import Node
 
 from .intents import DeleteReplay, ExportReplay, OpenReplay
 from .new_game import profile_name
-from .widgets import BAD, CREAM, FAINT, GOLD, MUTED, Button, MenuScreen, ScrollRows, Widget, fit, label
+from .widgets import BAD, CREAM, FAINT, GOLD, MUTED, Button, ListRow, MenuScreen, ScrollRows, fit, label
 
 ROW = 62
 
@@ -28,11 +28,9 @@ def local_time(iso: str) -> str:
         return iso[:16].replace("T", " ")
 
 
-class ReplayRow(Widget):
+class ReplayRow(ListRow):
     def __init__(self, entry: ReplayEntry, width: int) -> None:
-        super().__init__(0, 0, width, ROW - 10)
-        self.anchor = (0.0, 0.5)
-        self.panel.y = 0
+        super().__init__(width, ROW - 10)
         self.entry = entry
         length = t(f"length.{entry.options.length}") if entry.options.length else ""
         title = " · ".join(p for p in (profile_name(entry.profile_id), length) if p)
@@ -58,9 +56,6 @@ class ReplayRow(Widget):
             return ExportReplay(self.entry.path)
         return self.activate()
 
-    def key(self, event: pygame.event.Event) -> bool:
-        return False
-
 
 class ReplaysScreen(MenuScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None) -> None:
@@ -80,22 +75,13 @@ class ReplaysScreen(MenuScreen):
             row.x = 72
             rows.append(row)
             self.widgets.append(row)
-        self.list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
+        self.list = self.scroll_list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         if self.message:
             self.root.add_child(label(fit(self.message, 15, w - 72 - 340, False), 15, GOLD, 320, h - 56, name="message"))
         else:
             self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w - 72, h - 56, align="right"))
-
-    def set_focus(self, index: int) -> None:
-        super().set_focus(index)
-        if 0 <= index < len(self.entries):  # keep the focused row in view
-            if index < self.list.offset:
-                self.list.scroll(0, to=index)
-            elif index >= self.list.offset + self.list.shown:
-                self.list.scroll(0, to=index - self.list.shown + 1)
-            self.offset = self.list.offset
 
     def scroll(self, lines: int) -> None:
         self.list.scroll(lines)

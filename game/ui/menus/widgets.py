@@ -162,6 +162,23 @@ class Widget(Node):
         return False
 
 
+class ListRow(Widget):
+    """A row of a scrolled list: anchored at its left middle (``ScrollRows`` places middles);
+    ``quiet`` rows show a panel only while they have the focus."""
+
+    def __init__(self, width: int, height: int, *, quiet: bool = False, name: str = "") -> None:
+        self.quiet = quiet
+        super().__init__(0, 0, width, height, name=name)
+        self.anchor = (0.0, 0.5)
+        self.panel.y = 0
+        self.restyle()
+
+    def restyle(self) -> None:
+        super().restyle()
+        if getattr(self, "quiet", False):
+            self.panel.visible = self.focused
+
+
 class Button(Widget):
     """A labelled button; ``primary`` is filled gold (the screen's main action)."""
 
@@ -348,6 +365,7 @@ class MenuScreen(Screen):
         self.root = Node()
         self.widgets: list[Widget] = []
         self.focus = -1
+        self.scroll_list: ScrollRows | None = None  # a list whose focused row is kept in view
         self.layout()
 
     def build(self) -> None:
@@ -367,6 +385,7 @@ class MenuScreen(Screen):
         self.root = Node(scale=_scale)
         self.widgets = []
         self.focus = -1
+        self.scroll_list = None
         try:
             self.build()
         finally:
@@ -389,8 +408,11 @@ class MenuScreen(Screen):
         if self.focused is not None:
             self.focused.set_focus(False)
         self.focus = index
-        if self.focused is not None:
-            self.focused.set_focus(True)
+        focused = self.focused
+        if focused is not None:
+            focused.set_focus(True)
+            if self.scroll_list is not None:
+                self.scroll_list.reveal(focused)
 
     def move(self, delta: int) -> None:
         n = len(self.widgets)
@@ -487,6 +509,16 @@ class ScrollRows:
         target = self.offset - lines if to is None else to
         self.offset = min(self.max_offset(), max(0, target))
         self.place()
+
+    def reveal(self, row: Node) -> None:
+        """Scroll the least so that ``row`` (if it is one of the rows) is shown."""
+        if row not in self.rows:
+            return
+        i = self.rows.index(row)
+        if i < self.offset:
+            self.scroll(0, to=i)
+        elif i >= self.offset + self.shown:
+            self.scroll(0, to=i - self.shown + 1)
 
     def place(self) -> None:
         for i, row in enumerate(self.rows):
