@@ -15,6 +15,7 @@ from mahjong.shanten import Shanten
 from game.engine.shanten import (
     Arrangement,
     arrangements,
+    improving_draws,
     is_complete,
     playable_waits,
     shanten,
@@ -404,3 +405,30 @@ def test_shipped_tables_match_the_builder(suit: list[int], honors: list[int]) ->
         expected = dict(state)[(0, 0)]
         vectors = mod._SUIT_VEC if runs else mod._HONOR_VEC
         assert vectors[mod._group_id(bytes(pattern))] == expected
+
+
+@st.composite
+def _open_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """A 3n+1 concealed hand (no fifth copies) and its sets: 13 tiles down to 1, or 16."""
+    sets = draw(st.sampled_from([4, 3, 2, 1, 0, 5]))
+    tiles = draw(st.lists(st.integers(0, 135), min_size=3 * sets + 1, max_size=3 * sets + 1, unique=True))
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    return counts, sets
+
+
+@given(_open_hands(), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_improving_draws_equal_brute_force(hand: tuple[list[int], int], specials: bool) -> None:
+    """The AI's fast acceptance agrees with drawing every kind and asking shanten."""
+    counts, sets = hand
+    base = shanten(counts, sets, specials, specials)
+    expected = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if shanten(counts, sets, specials, specials) < base:
+                expected.append(k)
+            counts[k] -= 1
+    assert improving_draws(counts, sets, specials, specials) == (base, expected)

@@ -11,7 +11,7 @@ import random
 
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
-from game.engine.shanten import shanten
+from game.engine.shanten import improving_draws, shanten
 from game.engine.tiles import kind_of
 
 
@@ -81,19 +81,12 @@ class EfficiencyBot:
             shs.append((sh, a))
             best_sh = min(best_sh, sh)
         finalists = sorted((a for sh, a in shs if sh == best_sh), key=lambda a: _keep_value(kind_of(a.tile)))
-        reach = _neighbourhood(counts)  # once per decision: the kinds any draw could use
         for a in finalists[:_FINALISTS]:
             k = kind_of(a.tile)
             counts[k] -= 1
-            accept = 0
-            for j in reach:
-                if visible[j] >= 4:
-                    continue
-                counts[j] += 1
-                if shanten(counts, sets, specials, specials) < best_sh:
-                    accept += 4 - visible[j]
-                counts[j] -= 1
+            _sh, kinds = improving_draws(counts, sets, specials, specials)
             counts[k] += 1
+            accept = sum(4 - visible[j] for j in kinds if visible[j] < 4)
             scored.append((accept, _keep_value(k), self._rng.randrange(256), a))
         scored.sort(key=lambda x: (-x[0], x[1], x[2]))
         return scored[0][3]
@@ -108,18 +101,3 @@ def _keep_value(kind: int) -> int:
         return 0
     r = kind % 9
     return min(r, 8 - r) + 1
-
-
-def _neighbourhood(counts: list[int]) -> list[int]:
-    """Kinds that can possibly improve the hand: held kinds and suited kinds within two of one."""
-    out: set[int] = set()
-    for k in range(34):
-        if counts[k]:
-            out.add(k)
-            if k < 27:
-                base = k - k % 9
-                for d in (-2, -1, 1, 2):
-                    j = k + d
-                    if base <= j < base + 9:
-                        out.add(j)
-    return sorted(out)

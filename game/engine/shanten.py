@@ -43,6 +43,7 @@ from . import _shanten_tables as _t
 __all__ = [
     "Arrangement",
     "arrangements",
+    "improving_draws",
     "is_complete",
     "playable_waits",
     "shanten",
@@ -58,6 +59,7 @@ MAX_SETS: Final = 5
 _WIDTH: Final = MAX_SETS + 1  # entries per pair-row of a distance vector
 _KOKUSHI_KINDS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _kokushi_tiles = itemgetter(*_KOKUSHI_KINDS)
+_KOKUSHI_SET: Final = frozenset(_KOKUSHI_KINDS)
 
 
 # --- the tables -------------------------------------------------------------------------------
@@ -403,6 +405,103 @@ def arrangements(counts: Sequence[int], sets: int = 4) -> list[Arrangement]:
 # --- ukeire -----------------------------------------------------------------------------------
 
 
+def improving_draws(
+    counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi: bool = True
+) -> tuple[int, list[int]]:
+    """Shanten of a ``3 * sets + 1`` hand and the kinds whose draw lowers it.
+
+    The AI's inner loop. A drawn tile changes one group only, and a group's possible bumps are
+    cached (:func:`_bumps`: hands come back turn after turn), so each candidate costs the four
+    look-ups that combine the groups, not a whole :func:`shanten` call. An isolated new tile never
+    helps the normal form; seven pairs and thirteen orphans follow from counts directly.
+    """
+    b = bytes(counts)
+    groups = _cut(b)
+    try:
+        ids = [_group_id(g) for g in groups]
+    except KeyError:
+        raise _bad_counts(counts) from None
+    final = _FINAL[sets]
+    two, three = _TWO, _THREE
+    m, p, s_, z = ids
+    normal_base = final[three[two[m][p]][s_]][z] - 1
+    chi_on = chiitoitsu and sets == 4
+    kok_on = kokushi and sets == 4
+    base = normal_base
+    kinds = pairs = orphans = 0
+    orphan_pair = False
+    if chi_on or kok_on:
+        kinds = 34 - b.count(0)
+        pairs = kinds - b.count(1)
+        t = _kokushi_tiles(b)
+        orphans = 13 - t.count(0)
+        orphan_pair = 2 in t or 3 in t or 4 in t
+        if chi_on:
+            base = min(base, 6 - pairs + (7 - kinds if kinds < 7 else 0))
+        if kok_on:
+            base = min(base, 13 - orphans - orphan_pair)
+    found: set[int] = set()
+    if normal_base <= base:
+        for gi in range(4):
+            start = _GROUP_START[gi]
+            for offset, new_id in _bumps(groups[gi]):
+                if new_id < 0:
+                    bumped = bytearray(b)
+                    bumped[start + offset] += 1
+                    normal = _normal_distance(bytes(bumped), sets) - 1
+                else:
+                    if gi == 0:
+                        normal = final[three[two[new_id][p]][s_]][z] - 1
+                    elif gi == 1:
+                        normal = final[three[two[m][new_id]][s_]][z] - 1
+                    elif gi == 2:
+                        normal = final[three[two[m][p]][new_id]][z] - 1
+                    else:
+                        normal = final[three[two[m][p]][s_]][new_id] - 1
+                if normal < base:
+                    found.add(start + offset)
+    if 4 in b and normal_base <= base:
+        # a hand holding all four of a kind may lack a pair candidate that only an isolated
+        # tile can give (1111m + 2p: the 2p is the pair's tanki), so ask the slow way for those
+        work = list(b)
+        for k in range(NUM_KINDS):
+            if k in found or work[k] >= 4:
+                continue
+            work[k] += 1
+            if shanten(work, sets, False, False) < base:
+                found.add(k)
+            work[k] -= 1
+    if chi_on and 6 - pairs + (7 - kinds if kinds < 7 else 0) == base:
+        # a new kind (while fewer than 7) or a second copy of a single improves seven pairs
+        for k in range(NUM_KINDS):
+            c = b[k]
+            if (c == 1) or (c == 0 and kinds < 7):
+                found.add(k)
+    if kok_on and 13 - orphans - orphan_pair == base:
+        for k in _KOKUSHI_KINDS:
+            c = b[k]
+            if c == 0 or (c == 1 and not orphan_pair):
+                found.add(k)
+    return base, sorted(found)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _bumps(g: bytes) -> tuple[tuple[int, int], ...]:
+    """For one group: each offset whose extra copy could help the normal form (it touches the
+    group's tiles and is not a fifth copy) with the bumped group's table id (-1: slow path)."""
+    suited = len(g) == 9
+    out = []
+    for i, c in enumerate(g):
+        if c >= 4 or not (any(g[max(0, i - 2) : i + 3]) if suited else c):
+            continue
+        bumped = g[:i] + _BUMP[c] + g[i + 1 :]
+        try:
+            out.append((i, _group_id(bumped)))
+        except KeyError:
+            out.append((i, -1))
+    return tuple(out)
+
+
 def ukeire(
     counts: Sequence[int],
     sets: int = 4,
@@ -413,17 +512,7 @@ def ukeire(
     """For a ``3 * sets + 1`` hand: the kinds whose draw lowers shanten, and how many of them
     are still unseen (4 minus the copies in the hand and in ``visible``: discards, melds,
     dora indicators)."""
-    work = list(counts)
-    _check_size(sum(work), sets, 1)
-    base = shanten(work, sets, chiitoitsu, kokushi)
-    kinds: list[int] = []
-    unseen = 0
-    for k in range(NUM_KINDS):
-        if work[k] >= 4:
-            continue
-        work[k] += 1
-        if shanten(work, sets, chiitoitsu, kokushi) < base:
-            kinds.append(k)
-            unseen += max(0, 4 - counts[k] - (visible[k] if visible is not None else 0))
-        work[k] -= 1
+    _check_size(sum(counts), sets, 1)
+    _base, kinds = improving_draws(counts, sets, chiitoitsu, kokushi)
+    unseen = sum(max(0, 4 - counts[k] - (visible[k] if visible is not None else 0)) for k in kinds)
     return kinds, unseen
