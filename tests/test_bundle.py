@@ -39,8 +39,11 @@ DATA = {
     "assets/fonts": sorted((ROOT / "assets" / "fonts").iterdir()),
     "assets/icon": [ROOT / "assets" / "icon" / "icon.png"],
     "game/engine/profiles": sorted((ROOT / "game" / "engine" / "profiles").glob("*.toml")),
+    "game/i18n": sorted((ROOT / "game" / "i18n").glob("*.toml")),
     "levels": sorted((ROOT / "levels").glob("*.toml")),
 }
+# Package data as pyproject ships it: a new data folder under game/ must reach the spec too.
+PACKAGE_DATA = ("*.toml", "*.json", "*.ttf", "*.otf", "*.txt", "*.png", "*.wav", "*.ogg")
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +79,14 @@ def test_every_data_file_is_in_the_bundle(dist: Path) -> None:
             shipped = internal / folder / source.name
             assert shipped.is_file(), f"{folder}/{source.name} is missing from the bundle"
             assert shipped.read_bytes() == source.read_bytes(), f"{folder}/{source.name} differs"
+
+
+def test_every_package_data_file_is_in_the_bundle(dist: Path) -> None:
+    internal = bundle.bundle_path(dist) / "_internal"
+    data = [p for pattern in PACKAGE_DATA for p in (ROOT / "game").rglob(pattern) if "__pycache__" not in p.parts]
+    assert data, "the game ships package data (profiles, catalogs)"
+    missing = [str(p.relative_to(ROOT)) for p in data if not (internal / p.relative_to(ROOT)).is_file()]
+    assert not missing, f"add their folders to DATA_FOLDERS in build/mahjong_atlas.spec: {missing}"
 
 
 def test_bundle_reports_its_version(dist: Path, tmp_path: Path) -> None:
