@@ -61,7 +61,8 @@ class Hud:
         side = round(lay.centre_panel_size() + 4)
         area = pygame.Rect(0, 0, side, side)
         area.center = (round(lay.cx), round(lay.cy))
-        self.centre_group = self.under.add_child(CachedLayer(area, watched=True, name="centre panel"))
+        self.centre_group = self.under.add_child(Node(name="centre panel"))
+        self._centre_back = self.centre_group.add_child(CachedLayer(area, watched=True, name="centre back"))
         self._build()
 
     # --- building --------------------------------------------------------------------------
@@ -71,7 +72,7 @@ class Hud:
         w, h = lay.size
         cx, cy = lay.cx, lay.cy
         p = lay.centre_panel_size()
-        self.centre = self.centre_group.add_child(Panel(round(p), round(p), (14, 30, 30, 236), cx, cy, radius=round(14 * u),
+        self.centre = self._centre_back.add_child(Panel(round(p), round(p), (14, 30, 30, 236), cx, cy, radius=round(14 * u),
                                                 border_color=(60, 96, 88), border_width=1))
         self.round_text = self.centre_group.add_child(Text("", pieces.font(round(22 * u), True), pieces.INK, cx, cy - p * 0.17))
         self.left_big = self.centre_group.add_child(Text("", pieces.font(round(34 * u), True), pieces.INK, cx, cy + p * 0.06))

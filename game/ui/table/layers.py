@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.scene import Node, Sprite
+from game.scene import Node, Sprite, SurfaceNode
 from game.scene.node import IDENTITY, Transform
 
 N = TypeVar("N", bound=Node)
@@ -98,6 +98,25 @@ class CachedLayer(Node):
         if self._bounds.w and self._bounds.h:
             surface.blit(self._picture, (self.area.x + self._bounds.x, self.area.y + self._bounds.y), self._bounds)
 
+    def _content_bounds(self) -> pygame.Rect:
+        """Where the children drew, in the picture: from their places and image sizes when they
+        are plain centred sprites (scanning the pixels costs a millisecond), else everything."""
+        whole = pygame.Rect(0, 0, *self.area.size)
+        rects = []
+        for child in self._children:
+            if child._children or not isinstance(child, SurfaceNode) or child.anchor != (0.5, 0.5):
+                return whole
+            image = child.surface()
+            if image is None or not child.visible:
+                continue
+            w, h = image.get_size()
+            if round(child.rotation) % 180:
+                w, h = h, w
+            r = pygame.Rect(0, 0, w + 2, h + 2)
+            r.center = (round(child.x - self.area.x), round(child.y - self.area.y))
+            rects.append(r)
+        return rects[0].unionall(rects[1:]).clip(whole) if rects else pygame.Rect(0, 0, 0, 0)
+
     def _redraw(self) -> None:
         picture = self._picture
         if picture is None or picture.get_size() != self.area.size:
@@ -112,6 +131,6 @@ class CachedLayer(Node):
         shift = IDENTITY._replace(x=-self.area.x, y=-self.area.y)
         for child in self._draw_order or self.draw_order():
             child.draw_in(picture, shift)
-        self._bounds = picture.get_bounding_rect()
+        self._bounds = self._content_bounds()
         self.dirty = False
         self.redraws += 1

@@ -149,6 +149,18 @@ class TableLayout:
             x += width
         return out
 
+    def wall_area(self, side: int) -> pygame.Rect:
+        """The screen rectangle of one wall, with room for its dead wall set apart."""
+        wa = self.wall_art
+        first = self.wall_place(side, 0, 0)
+        last = self.wall_place(side, self.stacks - 1, 1, opened=wa.width)
+        reach = wa.height + 2 * wa.depth + 4
+        r = pygame.Rect(0, 0, reach, reach)
+        r.center = (round(first.x), round(first.y))
+        s = pygame.Rect(0, 0, reach, reach)
+        s.center = (round(last.x), round(last.y))
+        return r.union(s)
+
     def river_area(self, side: int) -> pygame.Rect:
         """The screen rectangle a seat's river can cover (24 tiles, any of them sideways)."""
         ra = self.river_art

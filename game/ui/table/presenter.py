@@ -198,11 +198,10 @@ class Presenter:
         self.table.clear()
         self.fx.clear()
         lay = self.layout
-        reach = lay.wall_half + lay.stack_height + 70 * lay.unit  # room for the walls sliding in
-        area = pygame.Rect(0, 0, round(2 * reach), round(2 * reach))
-        area.center = (round(lay.cx), round(lay.cy))
         screen = pygame.Rect(0, 0, *lay.size)
-        self.walls = self.table.add_child(CachedLayer(area.clip(screen), name="walls"), z=Z_WALL)
+        # one layer per wall, so a tile leaving one wall redraws only that wall's picture
+        self.walls = [self.table.add_child(CachedLayer(lay.wall_area(side).clip(screen), name="wall"), z=Z_WALL)
+                      for side in range(4)]
         self.river_layers = [self.table.add_child(CachedLayer(lay.river_area(self.side(s)).clip(screen)), z=Z_RIVER)
                              for s in range(4)]
         self.hand_layers: list[Node | None] = [
@@ -256,17 +255,21 @@ class Presenter:
         return self.table.add_child(TileSprite(image, place, tile), z=z)
 
     @staticmethod
-    def _live(layer: CachedLayer, action: Action) -> Action:
-        """Draw a layer's children directly while ``action`` animates them in place."""
+    def _live(layers: Sequence[CachedLayer], action: Action) -> Action:
+        """Draw layers' children directly while ``action`` animates them in place."""
 
         def step(by: int) -> None:
-            layer.live += by
+            for layer in layers:
+                layer.live += by
 
         return Seq(Call(step, 1), action, Call(step, -1))
 
-    def _new_in_wall(self, image: pygame.Surface, place: Place, level: int) -> TileSprite:
+    def _wall_layer(self, ring: int) -> CachedLayer:
+        return self.walls[self.side(ring // self.layout.stacks)]
+
+    def _new_in_wall(self, image: pygame.Surface, place: Place, ring: int, level: int) -> TileSprite:
         """A wall tile: drawn with the others from the wall layer's cached picture."""
-        return self.walls.add_child(TileSprite(image, place), z=Z_WALL + (1 - level))
+        return self._wall_layer(ring).add_child(TileSprite(image, place), z=Z_WALL + (1 - level))
 
     def _from_wall(self, pos: Position) -> TileSprite:
         """The tile leaving a wall place, now a sprite of the table (so the walls stay still)."""
@@ -456,7 +459,7 @@ class Presenter:
                 place = self._wall_place((ring, level))
                 ox, oy = lay.to_screen(side, 0, 60 * lay.unit)
                 cx, cy = lay.to_screen(side, 0, 0)
-                sprite = self._new_in_wall(self._wall_image((ring, level)), place, level)
+                sprite = self._new_in_wall(self._wall_image((ring, level)), place, ring, level)
                 sprite.x += ox - cx
                 sprite.y += oy - cy
                 sprite.opacity = 0.0
@@ -496,7 +499,7 @@ class Presenter:
         rings = {ring for ring, _ in e.positions}
         self.dead |= rings
         moves = [self._move(self.wall[pos], self._wall_place(pos), self.wall[pos].image, self.wall[pos].z, 0.3,
-                            home=self.walls)
+                            home=self._wall_layer(pos[0]))
                  for pos in e.positions if pos in self.wall]
         self.tiles_left -= len(e.positions)
         name = "the hill" if len(rings) > 7 else "the dead wall"
@@ -514,7 +517,7 @@ class Presenter:
             steps += [Tween(sprite, "stretch_x", 0.0, 0.1, "in_quad"), Call(setattr, sprite, "image", face),
                       Tween(sprite, "stretch_x", 1.0, 0.1, "out_quad")]
         steps += [Call(self.hud.set_dora, list(self.indicators)), Delay(0.25)]
-        return self._live(self.walls, Seq(*steps))
+        return self._live([self._wall_layer(e.position[0])], Seq(*steps))
 
     def _on_TilesDealt(self, e: TilesDealt) -> Action:
         pic = self.seats[e.seat]
@@ -565,7 +568,8 @@ class Presenter:
         sprite = self.wall.get(e.position)
         if sprite is None:
             return Delay(0.0)
-        return self._move(sprite, self._wall_place(e.position), sprite.image, sprite.z, 0.2, home=self.walls)
+        return self._move(sprite, self._wall_place(e.position), sprite.image, sprite.z, 0.2,
+                          home=self._wall_layer(e.position[0]))
 
     def _on_Discarded(self, e: Discarded) -> Action:
         pic = self.seats[e.seat]
@@ -778,7 +782,7 @@ class Presenter:
         present = wall.live_pos[wall.head : wall.tail] + wall.dead_pos[wall.rinshan_taken :]
         for pos in present:
             face = flipped.get(pos)
-            sprite = self._new_in_wall(lay.wall_art.lying(face), self._wall_place(pos), pos[1])
+            sprite = self._new_in_wall(lay.wall_art.lying(face), self._wall_place(pos), *pos)
             self.wall[pos] = sprite
         self.tiles_left = wall.live_remaining
         self.indicators = list(match.indicators)
