@@ -51,6 +51,7 @@ from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 from .summary import summarize
 from .title import TitleScreen
+from .widgets import MenuScreen
 
 OpenTable = Callable[[MatchOptions, Match, Settings], Screen]
 
@@ -228,7 +229,7 @@ class MenuFlow:
         if language_changed:
             i18n.set_language(settings.language)
             for screen in self.stack.screens:
-                if hasattr(screen, "layout"):
+                if isinstance(screen, MenuScreen):  # the table lays itself out
                     screen.layout()
         return ApplySettings(settings)
 
