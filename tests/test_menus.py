@@ -446,3 +446,20 @@ def test_a_filed_match_can_be_played_again_from_one_of_its_hands() -> None:
     assert isinstance(results, ResultsScreen)
     results.set_focus(len(results.summary.hands) - 1)
     assert results.focused is not None and results.focused.visible
+
+
+def test_the_interim_table_glue_puts_a_match_on_the_real_table() -> None:
+    from game.ui.menus.run import table_opener
+
+    opener = table_opener()
+    if opener is None:
+        pytest.skip("no table screen in this tree")
+    flow = MenuFlow(SIZE, open_table=opener)
+    flow.act(StartMatch(MatchOptions("riichi", seed=5)))
+    assert flow.playing is not None
+    surface = pygame.Surface(SIZE)
+    for _ in range(30):
+        flow.update(1 / 60)
+        flow.draw(surface)
+    match = flow.playing[1]
+    assert flow.saves.load("autosave").record == match.record

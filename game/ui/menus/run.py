@@ -1,8 +1,9 @@
 """The menus' main loop: a window per the settings, the flow, and the table when one is glued in.
 
-``run_menus`` is what the app's ``run_app`` can call once the table offers
-``game.ui.table.start_match(options, match, settings) -> Screen``; until then Start and Continue
-stay on the menus. ``frames`` > 0 stops after that many frames (headless checks).
+``run_menus`` is what the app's ``run_app`` can call. Matches go to the table through
+``game.ui.table.start_match(options, match, settings) -> Screen`` once the table offers it, and
+meanwhile through a small adapter over its ``TableScreen``. ``frames`` > 0 stops after that many
+frames (headless checks).
 """
 
 from __future__ import annotations
@@ -13,21 +14,49 @@ from typing import Any
 
 import pygame
 
+from game.engine.match import Match
 from game.persist.settings import Settings
+from game.ui.screens import Screen
 
 from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
+from .options import MatchOptions
 from .widgets import ui_font
 
 
 def table_opener() -> OpenTable | None:
-    """The table's ``start_match`` if it exists yet."""
+    """The table's ``start_match(options, match, settings)`` if it offers one; else interim glue
+    over its ``TableScreen`` (one level for the three AI seats until the table takes one each)."""
     try:
         table = importlib.import_module("game.ui.table")
     except ImportError:
         return None
     opener = getattr(table, "start_match", None)
-    return opener if callable(opener) else None
+    if callable(opener):
+        return opener  # type: ignore[no-any-return]
+    try:
+        screen_module = importlib.import_module("game.ui.table.screen")
+    except ImportError:
+        return None
+    table_screen = getattr(screen_module, "TableScreen", None)
+    if table_screen is None:
+        return None
+
+    def open_table(options: MatchOptions, match: Match, settings: Settings) -> Screen:
+        display = pygame.display.get_surface()
+        screen: Screen = table_screen(
+            display.get_size() if display is not None else (1280, 720),
+            profile=options.profile_id,
+            seed=match.seed,
+            human=options.human_seat,
+            level=options.levels[1],
+            match=match,
+            style=settings.tile_style,
+            speed=settings.animation_factor,
+        )
+        return screen
+
+    return open_table
 
 
 def window(settings: Settings) -> pygame.Surface:
