@@ -72,10 +72,14 @@ def _title(screen: pygame.Surface) -> None:
     small.render_to(screen, ((width - rect.width) // 2, height // 2 + 30), note, (178, 198, 186), size=24)
 
 
-def run_smoke(frames: int, screenshot: str, *, seed: int = 1, draw: Draw | None = None) -> int:
+def run_smoke(frames: int, screenshot: str, *, seed: int = 1, draw: Draw | None = None,
+              make_draw: Callable[[], Draw] | None = None) -> int:
     """Show the title, play one AI hand for ``frames`` frames headless, save ``screenshot`` if
     given, and return 0. Besides the screenshot it writes one line to ``startup.log`` in the logs
-    folder of :mod:`game.paths`, and prints the same line."""
+    folder of :mod:`game.paths`, and prints the same line.
+
+    ``draw`` paints a frame instead of the plain view; ``make_draw`` makes one once the title is
+    up, so a table whose imports are slow does not delay the title."""
     os.environ["SDL_VIDEODRIVER"] = os.environ.get("SDL_VIDEODRIVER") or "dummy"
     os.environ["SDL_AUDIODRIVER"] = os.environ.get("SDL_AUDIODRIVER") or "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -96,6 +100,8 @@ def run_smoke(frames: int, screenshot: str, *, seed: int = 1, draw: Draw | None 
 
         hand = SmokeHand(seed)
         view = SmokeView(screen)
+        if draw is None and make_draw is not None:
+            draw = make_draw()
         paint: Draw = draw or (lambda _screen, shown, progress: view.draw(shown, progress))
         per_event = pace(frames, hand.picture.live_left)
         to_table: tuple[float, str] | None = None
