@@ -133,10 +133,18 @@ def test_bad_action_notation_raises_notation_error(text: str) -> None:
         parse_action_text(text)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: actions.parse_action_text checks the seat with str.isdigit(), which accepts "
+    "'²' (int() then raises a bare ValueError) and '٣' or '３' (read as seat 3); seats are ASCII 0-3",
+)
 @pytest.mark.parametrize("text", ["²:pass", "٣:pass", "３:pass"])
 def test_non_ascii_seat_digits_are_notation_errors(text: str) -> None:
-    with pytest.raises(NotationError):
-        parse_action_text(text)
+    try:
+        parsed = parse_action_text(text)
+    except NotationError:
+        return
+    raise AssertionError(f"{text!r} was read as {parsed}")
 
 
 @given(st.text(max_size=16))
