@@ -282,7 +282,7 @@ class Hud:
 
     # --- the claim bar -----------------------------------------------------------------------
 
-    def show_choices(self, prompt: str, choices: Sequence[Choice]) -> None:
+    def show_choices(self, prompt: str, choices: Sequence[Choice], tile: int | None = None) -> None:
         """Buttons right-aligned above the hand, each tagged ``("choice", i)`` for hit testing."""
         lay, u = self.layout, self.layout.unit
         self.bar.clear()
@@ -300,15 +300,19 @@ class Hud:
             labels.append(text)
             widths.append(max(84 * u, text.content_size()[0] + 26 * u))
         prompt_text = Text(prompt, pieces.font(round(14 * u)), pieces.INK, anchor=(0.0, 0.5))
-        total = max(sum(widths) + pad * (len(widths) + 1), prompt_text.content_size()[0] + 2 * pad)
-        height = bh + 46 * u
+        face = lay.badge_art.face(tile) if tile is not None else None
+        indent = face.get_width() + 6 * u if face is not None else 0.0
+        total = max(sum(widths) + pad * (len(widths) + 1), prompt_text.content_size()[0] + indent + 2 * pad)
+        height = bh + 50 * u
         w, _ = lay.size
         right = w - 16 * u
         bottom = lay.cy + lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2 - 12 * u
         box = self.bar.add_child(Panel(round(total), round(height), (14, 30, 32, 238), right - total / 2, bottom - height / 2,
                                        radius=round(10 * u), border_color=(80, 110, 100), border_width=1))
-        prompt_text.x, prompt_text.y = -total / 2 + pad, -height / 2 + 16 * u
+        prompt_text.x, prompt_text.y = -total / 2 + pad + indent, -height / 2 + 16 * u
         box.add_child(prompt_text)
+        if face is not None:  # the tile the prompt is about, as on the table
+            box.add_child(Sprite(face, -total / 2 + pad + face.get_width() / 2, -height / 2 + 16 * u))
         x = -total / 2 + pad
         for i, (c, text, bw) in enumerate(zip(choices, labels, widths, strict=True)):
             colour = CHOICE_COLOURS.get(c.verb, (60, 90, 80))

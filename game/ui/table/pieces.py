@@ -116,9 +116,11 @@ def glow(width: int, height: int, colour: tuple[int, int, int] = GOLD) -> pygame
 
 
 @lru_cache(maxsize=8)
-def pointer(size: int) -> pygame.Surface:
-    """A small gold triangle pointing down at the last discard (turned like its seat's frame)."""
-    s = 3
-    big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
-    pygame.draw.polygon(big, GOLD, [(0, size * s * 0.2), (size * s, size * s * 0.2), (size * s / 2, size * s * 0.95)])
-    return _convert(pygame.transform.smoothscale(big, (size, size)))
+def outline(width: int, height: int) -> pygame.Surface:
+    """A gold ring around a tile (the last discard), with a soft halo outside and nothing inside."""
+    pad = 4
+    image = pygame.Surface((width + 2 * pad, height + 2 * pad), pygame.SRCALPHA)
+    for k, alpha in ((0, 60), (1, 110)):
+        pygame.draw.rect(image, (*GOLD, alpha), image.get_rect().inflate(-2 * k, -2 * k), 2, border_radius=6)
+    pygame.draw.rect(image, (*GOLD, 255), image.get_rect().inflate(-2 * (pad - 1), -2 * (pad - 1)), 2, border_radius=5)
+    return _convert(image)

@@ -215,8 +215,9 @@ class Presenter:
         self.dealer = 0
         self.badges: list[Node] = []
         self.indicators: list[int] = []
-        size = max(8, round(12 * self.layout.unit))
-        self.pointer = self.fx.add_child(Sprite(pieces.pointer(size), visible=False, z=6, name="last discard"))
+        ra = self.layout.river_art
+        ring = pieces.outline(ra.width, ra.height + ra.depth)
+        self.pointer = self.fx.add_child(Sprite(ring, visible=False, z=6, name="last discard"))
         self._last_ron: tuple[tuple[int, int], TileSprite] | None = None
 
     def side(self, seat: int) -> int:
@@ -347,19 +348,12 @@ class Presenter:
                           for s, p in zip(pic.river, places, strict=True)))
 
     def point_at_last_discard(self, seat: int) -> None:
-        """The gold pointer over a seat's newest discard, on the side toward the centre."""
+        """A gold ring around a seat's newest discard (the tile a claim would take)."""
         river = self.seats[seat].river
         self.pointer.visible = bool(river)
-        if not river:
-            return
-        lay = self.layout
-        side = self.side(seat)
-        last = lay.river_places(side, [s.sideways for s in river])[-1]
-        dx, dy = lay.to_screen(side, 0, -(lay.river_art.height / 2 + 8 * lay.unit))
-        cx, cy = lay.to_screen(side, 0, 0)
-        self.pointer.x, self.pointer.y = last.x + dx - cx, last.y + dy - cy
-        self.pointer.rotation = SIDE_ROTATION[side]
-        self.pointer.visible = True
+        if river:
+            last = river[-1]
+            self.pointer.x, self.pointer.y, self.pointer.rotation = last.x, last.y, last.rotation
 
     def _wall_place(self, pos: Position) -> Place:
         s = self.layout.stacks
@@ -751,10 +745,13 @@ class Presenter:
         return Delay(0.2)
 
     def _on_MatchEnded(self, e: MatchEnded) -> Action:
+        self.hold = Hold(self.hold_seconds * 10)
+        return Seq(Call(self._show_standings, e), self.hold)
+
+    def _show_standings(self, e: MatchEnded) -> None:
         order = sorted(range(4), key=lambda s: e.ranks[s])
         lines = [(f"{e.ranks[s]}. {self.names[s]}", f"{e.scores[s]:,}  ({e.final_points[s]:+.1f})") for s in order]
-        self.hold = Hold(self.hold_seconds * 10)
-        return Seq(Call(self.hud.show_result, "The match is over", (), lines, "Final standings", (0, 0, 0, 0)), self.hold)
+        self.hud.show_result("The match is over", (), lines, "Final standings", (0, 0, 0, 0))
 
     # --- the truth -----------------------------------------------------------------------------
 
@@ -774,9 +771,6 @@ class Presenter:
         wall = match.wall
         hud.set_round(match.round_wind, match.hand_number, match.honba, match.sticks, match.dealer)
         hud.set_scores(match.scores)
-        if match.is_over and match.final is not None:
-            self._on_MatchEnded(match.final)
-            self.hold = None
         self.dead = {ring for ring, _ in wall.dead_pos}
         flipped = {wall.indicator(k)[1]: t for k, t in enumerate(match.indicators)}
         present = wall.live_pos[wall.head : wall.tail] + wall.dead_pos[wall.rinshan_taken :]
@@ -827,6 +821,8 @@ class Presenter:
                 x, y = lay.to_screen(self.side(seat), 0, lay.wall_half - 2 * lay.unit)
                 self.fx.add_child(Sprite(pieces.stick(round(48 * lay.unit)), x, y,
                                          rotation=SIDE_ROTATION[self.side(seat)], z=2))
+        if match.is_over and match.final is not None:
+            self._show_standings(match.final)
 
     # --- reading the picture (tests, hit testing) ------------------------------------------------
 

@@ -225,15 +225,17 @@ class TableScreen:
             self.hud.hide_choices()
             self._dim_hand(None)
             return
+        shown: int | None = None
         if m.phase is Phase.TURN:
             prompt = ("Riichi: choose the tile to discard (Esc cancels)" if self.riichi_mode
                       else "Your turn: discard a tile, or")
         else:
             claim = m.claim
             who = self.names[claim.discarder] if claim is not None else ""
+            shown = claim.tile if claim is not None else None
             tile = tile_name(claim.tile) if claim is not None else ""
             prompt = f"{who} discarded {tile} · Space = Pass"
-        self.hud.show_choices(prompt, [c for c, _ in self._choices])
+        self.hud.show_choices(prompt, [c for c, _ in self._choices], shown)
         if self.riichi_mode:
             allowed = {_klass(a.tile) for a in m.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
             self._dim_hand(allowed)
