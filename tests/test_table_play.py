@@ -158,3 +158,16 @@ def test_cached_layers_draw_what_the_nodes_would() -> None:
     differences = [abs(a - b) for a, b in zip(cached, direct, strict=True)]
     assert sum(differences) / len(differences) < 0.05  # one tile out of place gives about 0.25
     assert max(differences) <= 24
+
+
+def test_a_whole_match_plays_to_the_final_standings() -> None:
+    """At the instant speed every unit finishes at once: the match runs to its end on screen."""
+    surface = display()
+    screen = TableScreen(SIZE, seed=2, autoplay=True, speed=0.0)
+    FixedClock().run_until(screen.update, lambda: screen.match.is_over, limit=5_000)
+    screen.update(1 / 60)
+    screen.draw(surface)
+    units = screen.presenter.units
+    assert units[-1] == "MatchEnded"
+    assert units.count("HandStarted") == units.count("HandEnded") == screen.match.hand_index
+    assert screen.hud.overlay.visible

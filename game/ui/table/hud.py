@@ -266,7 +266,7 @@ class Hud:
             y += 24 * u
         box.add_child(Text(footer, pieces.font(round(20 * u), True), pieces.GOLD, 0, y + 10 * u))
         y += 40 * u
-        for seat in range(4):
+        for seat in range(4 if any(deltas) else 0):  # payments, when there were any
             d = deltas[seat]
             x = -width / 2 + width * (seat + 0.5) / 4
             colour = pieces.GOLD if d > 0 else pieces.RED if d < 0 else pieces.DIM
