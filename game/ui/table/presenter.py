@@ -47,7 +47,7 @@ from game.engine.events import (
 from game.engine.meld import Meld, MeldKind
 from game.engine.tiles import FLOWER_ID_BASE, kind_name, kind_of
 from game.engine.wall import DiceRoll, Position
-from game.scene import Call, Delay, Node, Parallel, Sprite, Text, Timeline, Tween
+from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Timeline, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
 from game.scene.node import Transform
@@ -472,8 +472,11 @@ class Presenter:
         end = lay.to_screen(side, 0, lay.wall_half * 0.45)
         tumble, dice = self._dice(e.dice, start, end)
         total = e.dice.total
-        owner_name = "own" if e.wall_owner == e.seat else f"{self.names[e.wall_owner]}'s"
-        caption = (f"{self.names[e.seat]} rolled {e.dice.d1} + {e.dice.d2} = {total}: break the {owner_name} wall, "
+        owner = self.names[e.wall_owner]
+        owner_name = "their own" if e.wall_owner == e.seat else "your" if owner == "You" else f"{owner}'s"
+        if e.wall_owner == e.seat and owner == "You":
+            owner_name = "your own"
+        caption = (f"{self.names[e.seat]} rolled {e.dice.d1} + {e.dice.d2} = {total}: break {owner_name} wall, "
                    f"{total} stacks from its right")
         count: list[Action] = []
         s = lay.stacks
@@ -487,7 +490,15 @@ class Presenter:
             badge = Text(str(k), pieces.font(round(13 * lay.unit), True), pieces.GOLD, bx, by, z=4)
             self.badges += [light, badge]
             count += [Call(self.fx.add_child, light), Call(self.fx.add_child, badge), Delay(0.11)]
-        return Seq(Call(self.hud.show_centre, False), Call(self.hud.caption, caption), tumble, Delay(0.3), *count, Delay(0.5), Call(_remove_all, dice))
+        # the wall being counted, outlined (a plain panel turned with its wall, once)
+        first = lay.wall_place(owner_side, 0, 0)
+        last = lay.wall_place(owner_side, s - 1, 0)
+        frame = Panel(round(s * lay.wall_art.width + 10 * lay.unit), round(lay.stack_height + 10 * lay.unit),
+                      (240, 190, 80, 28), (first.x + last.x) / 2, (first.y + last.y) / 2, rotation=first.rotation,
+                      radius=round(6 * lay.unit), border_color=pieces.GOLD, border_width=2, z=2)
+        self.badges.append(frame)
+        return Seq(Call(self.hud.show_centre, False), Call(self.hud.caption, caption), tumble, Delay(0.3),
+                   Call(self.fx.add_child, frame), *count, Delay(0.5), Call(_remove_all, dice))
 
     def _on_DeadWallSet(self, e: DeadWallSet) -> Action:
         rings = {ring for ring, _ in e.positions}
