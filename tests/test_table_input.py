@@ -136,6 +136,9 @@ def test_riichi_asks_for_the_discard_first() -> None:
                 assert {s.tile >> 2 for s in lit} == allowed
                 click(screen, centre(lit[0]))
                 assert screen.match.actions[-1].kind is ActionKind.RIICHI
+                screen.update(clock.tick())
+                waits = screen.hud.waits_text
+                assert waits.visible and waits.text.startswith("Waits ")  # a riichi hand is tenpai
                 return
             choice = coach.decide(screen.match.observe(screen.human))
             if choice.kind is ActionKind.DISCARD:
@@ -146,3 +149,20 @@ def test_riichi_asks_for_the_discard_first() -> None:
             if screen.match.hand_index > 0:
                 break
     pytest.skip("no riichi offered to the human in these seeds")
+
+
+def test_hint_and_explain_toggles() -> None:
+    display()
+    screen = TableScreen(SIZE, seed=14, speed=12.0)
+    clock = FixedClock()
+    while not (wait_for_human(screen, clock) and screen.match.phase is Phase.TURN):
+        key(screen, pygame.K_SPACE)
+    key(screen, pygame.K_h, "h")
+    screen.update(clock.tick())
+    assert screen.hud.hint_text.visible and screen.hud.hint_text.text.startswith("Hint: ")
+    key(screen, pygame.K_e, "e")
+    said = [s for s in range(4) if s != screen.human and screen.reasons[s]]
+    assert said, "the AI seats have acted and said why"
+    assert all(screen.hud.reason_texts[s].visible for s in said)
+    key(screen, pygame.K_e, "e")
+    assert not any(t.visible for t in screen.hud.reason_texts)

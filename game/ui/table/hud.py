@@ -113,10 +113,47 @@ class Hud:
                                                        h - lay.margin - lay.hand_art.height - 40 * u, radius=round(22 * u),
                                                        border_color=(150, 130, 70), border_width=1, visible=False))
         self.caption_text = self.caption_panel.add_child(Text("", pieces.font(round(20 * u), True), pieces.INK))
+        self._build_waits(u)
         self.callouts = self.over.add_child(Node(name="callouts"))
         self.overlay = self.over.add_child(Node(name="overlay", visible=False))
         self.bar = self.over.add_child(Node(name="claim bar", visible=False))
         self.choices: list[Choice] = []
+
+    def _build_waits(self, u: float) -> None:
+        """The human's waits (when tenpai) and furiten, just above the name plate."""
+        lay = self.layout
+        x, y = lay.plate_centre(0)
+        pw, ph = lay.plate_size()
+        top = y - ph / 2 - lay.badge_art.height - 24 * u
+        self.waits_text = self.under.add_child(Text("", pieces.font(round(13 * u), True), pieces.INK,
+                                                    x - pw / 2 + 4 * u, top, anchor=(0.0, 0.5), visible=False))
+        self.hint_text = self.under.add_child(Text("", pieces.font(round(12 * u)), pieces.DIM,
+                                                   x - pw / 2 + 4 * u, top - 18 * u, anchor=(0.0, 0.5), visible=False))
+        self.reason_texts: list[Text] = []
+        for seat in range(4):
+            side = side_of(seat, self.human)
+            px, py = lay.plate_centre(side)
+            below = py + ph / 2 + (12 if side != 2 else 36) * u
+            self.reason_texts.append(self.under.add_child(
+                Text("", pieces.font(round(11 * u)), pieces.DIM, px - pw / 2, below, anchor=(0.0, 0.5), visible=False)))
+
+    def set_waits(self, waits: str, furiten: bool) -> None:
+        """``waits`` like ``3m 6m`` (empty: not tenpai, nothing shown)."""
+        self.waits_text.visible = bool(waits)
+        if waits:
+            self.waits_text.text = f"Waits {waits}" + (" · FURITEN" if furiten else "")
+            self.waits_text.color = pieces.RED if furiten else pieces.GOLD
+
+    def set_reason(self, seat: int, reason: str, shown: bool) -> None:
+        """What an AI seat said about its last decision (the explain toggle)."""
+        text = self.reason_texts[seat]
+        text.text = _clip(reason, 46)
+        text.visible = shown and bool(reason)
+
+    def set_hint(self, hint: str) -> None:
+        """The coach's suggestion for the human (the hint toggle); empty hides it."""
+        self.hint_text.text = _clip(hint, 60)
+        self.hint_text.visible = bool(hint)
 
     def _cached(self, x: float, y: float, width: int, height: int) -> CachedLayer:
         """A still panel drawn from one converted picture (panels and labels render unconverted,
@@ -344,6 +381,10 @@ class _Counter:
         self._t = value
         now = [round((a + (b - a) * value) / 100) * 100 for a, b in zip(self.before, self.after, strict=True)]
         self.hud.set_scores(now)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def tiles_text(tiles: Sequence[int]) -> str:

@@ -9,7 +9,8 @@ become animation units. Tests drive ``update(dt)`` and ``draw(surface)`` with a 
 
 Keys: arrows choose a hand tile, Enter discards it (or dismisses a result), digits and letters
 press the claim bar's buttons (t tsumo, r riichi/ron, p pon, c chi, k kan, n pass), Space skips the
-animations (or passes when nothing moves), + and - change the animation speed, Esc cancels riichi.
+animations (or passes when nothing moves), + and - change the animation speed, Esc cancels riichi,
+e shows the AI seats' reasons, h a hint for the human's move.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from game.engine.errors import IllegalActionError
 from game.engine.events import Event, redact
 from game.engine.match import Match, Phase
 from game.engine.profile import load_profile
-from game.engine.tiles import is_red, kind_of, tile_name
+from game.engine.tiles import is_red, kind_name, kind_of, tile_name
 from game.scene import Timeline, Tween
 
 from .hud import Choice, Hud
@@ -43,7 +44,8 @@ LIFT: Final = 10.0
 @dataclass(frozen=True)
 class Intent:
     """What a click or key means, before the engine is asked: ``tile`` (a tile id), ``choice``
-    (a claim-bar index), ``continue`` (dismiss a result), ``skip``, ``speed`` (+1/-1), ``cancel``."""
+    (a claim-bar index), ``continue`` (dismiss a result), ``skip``, ``speed`` (+1/-1), ``cancel``,
+    ``explain`` and ``hint`` (toggles)."""
 
     kind: str
     value: int = 0
@@ -95,6 +97,10 @@ class TableScreen:
         self.hovered: TileSprite | None = None
         self.decisions = 0
         self.drive = drive
+        self.explain = False  # show the AI seats' reasons ("e")
+        self.hints = False  # suggest the human's move ("h")
+        self.reasons = ["", "", "", ""]
+        self._coach: Any = None
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
         self.watch: Callable[[], object] | None = None  # called whenever the table is still (tests)
         self._prompt_key: object = None
@@ -149,7 +155,15 @@ class TableScreen:
         for seat in m.awaiting():
             bot = self.seats.get(seat)
             if bot is not None:
-                self.apply(bot.decide(m.observe(seat)))
+                obs = m.observe(seat)
+                if hasattr(bot, "decide_with_reason"):
+                    action, reason = bot.decide_with_reason(obs)
+                else:
+                    action, reason = bot.decide(obs), ""
+                if action.kind is not ActionKind.PASS:
+                    self.reasons[seat] = reason
+                    self.hud.set_reason(seat, reason, self.explain and seat != self.human)
+                self.apply(action)
                 return True
         if self.human in m.awaiting():
             legal = m.legal_actions(self.human)
@@ -220,6 +234,8 @@ class TableScreen:
         if key == self._prompt_key:
             return
         self._prompt_key = key
+        self._show_waits()
+        self._show_hint()
         self._choices = self.choices()
         if not self._choices and not self.riichi_mode:
             self.hud.hide_choices()
@@ -239,6 +255,28 @@ class TableScreen:
         if self.riichi_mode:
             allowed = {_klass(a.tile) for a in m.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
             self._dim_hand(allowed)
+
+    def _show_waits(self) -> None:
+        """The human's own waits and furiten (the engine keeps them for the seat after each discard)."""
+        p = self.match.players[self.human]
+        tenpai = p.shanten == 0 and len(p.hand) % 3 == 1 and bool(p.waits) and not self.match.is_over
+        furiten = p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi
+        self.hud.set_waits(" ".join(kind_name(k) for k in p.waits) if tenpai else "", furiten)
+
+    def _show_hint(self) -> None:
+        """What a normal AI would do in the human's place, and why (only when asked for)."""
+        if not (self.hints and self.human_awaited()):
+            self.hud.set_hint("")
+            return
+        if self._coach is None:
+            self._coach = make_seat("normal", self.match.seed, self.human, self.rules)
+        decide = getattr(self._coach, "decide_with_reason", None)
+        if decide is None:
+            return
+        action, reason = decide(self.match.observe(self.human))
+        verb = action.kind.value
+        tiles = f" {tile_name(action.tile)}" if action.tiles and action.kind is not ActionKind.ANKAN else ""
+        self.hud.set_hint(f"Hint: {verb}{tiles} ({reason})")
 
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
         for sprite in self.presenter.seats[self.human].concealed():
@@ -311,6 +349,10 @@ class TableScreen:
             return None
         if key == pygame.K_ESCAPE:
             return Intent("cancel")
+        if text == "e" and not self._choice_index_for_key("e"):
+            return Intent("explain")
+        if text == "h" and not self._choice_index_for_key("h"):
+            return Intent("hint")
         if text in ("+", "="):
             return Intent("speed", 1)
         if text in ("-", "_"):
@@ -319,6 +361,9 @@ class TableScreen:
             if text and text.lower() == choice.key.lower():
                 return Intent("choice", i)
         return None
+
+    def _choice_index_for_key(self, key: str) -> bool:
+        return any(c.key == key for c, _ in getattr(self, "_choices", []))
 
     def _choice_index(self, verb: str) -> int | None:
         return next((i for i, (c, _) in enumerate(getattr(self, "_choices", [])) if c.verb == verb), None)
@@ -333,6 +378,15 @@ class TableScreen:
             return None
         if intent.kind == "speed":
             self.change_speed(intent.value)
+            return None
+        if intent.kind == "explain":
+            self.explain = not self.explain
+            for seat in range(4):
+                self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
+            return None
+        if intent.kind == "hint":
+            self.hints = not self.hints
+            self._prompt_key = None
             return None
         if intent.kind == "cancel":
             self.riichi_mode = False
