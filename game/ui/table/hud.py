@@ -134,8 +134,10 @@ class Hud:
             side = side_of(seat, self.human)
             px, py = lay.plate_centre(side)
             below = py + ph / 2 + (12 if side != 2 else 36) * u
+            right = px > lay.cx  # right-hand plates keep their words on screen: aligned right
             self.reason_texts.append(self.under.add_child(
-                Text("", pieces.font(round(11 * u)), pieces.DIM, px - pw / 2, below, anchor=(0.0, 0.5), visible=False)))
+                Text("", pieces.font(round(11 * u)), pieces.DIM, px + pw / 2 if right else px - pw / 2, below,
+                     anchor=(1.0 if right else 0.0, 0.5), visible=False)))
 
     def set_waits(self, waits: str, furiten: bool) -> None:
         """``waits`` like ``3m 6m`` (empty: not tenpai, nothing shown)."""
@@ -147,7 +149,7 @@ class Hud:
     def set_reason(self, seat: int, reason: str, shown: bool) -> None:
         """What an AI seat said about its last decision (the explain toggle)."""
         text = self.reason_texts[seat]
-        text.text = _clip(reason, 46)
+        text.text = _clip(reason, 40)
         text.visible = shown and bool(reason)
 
     def set_hint(self, hint: str) -> None:
