@@ -133,7 +133,13 @@ class TableScreen:
         if self.instant:
             self.timeline.skip_all()
         else:
+            was_idle = self.timeline.idle
             self.timeline.update(dt)
+            if not was_idle:
+                # the frame an animation ends redraws the pictures it settled into; the AI
+                # thinks on the next one, so the two costs never land in the same frame
+                self._refresh_prompt()
+                return
         for _ in range(8):
             if not self._drive_one():
                 break
