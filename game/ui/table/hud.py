@@ -117,6 +117,12 @@ class Hud:
         self.callouts = self.over.add_child(Node(name="callouts"))
         self.overlay = self.over.add_child(Node(name="overlay", visible=False))
         self.bar = self.over.add_child(Node(name="claim bar", visible=False))
+        self.preview_box = self.over.add_child(Panel(10, round(26 * u), (14, 30, 32, 238), anchor=(1.0, 1.0),
+                                                     radius=round(8 * u), border_color=(80, 110, 100),
+                                                     border_width=1, visible=False))
+        self.preview_text = self.preview_box.add_child(Text("", pieces.font(round(14 * u), True), pieces.GOLD,
+                                                            anchor=(1.0, 0.5)))
+        self._bar_top_right = (0.0, 0.0)
         self.choices: list[Choice] = []
 
     def _build_waits(self, u: float) -> None:
@@ -360,8 +366,22 @@ class Hud:
             button.add_child(text)
             x += bw + pad
         self.bar.visible = True
+        self._bar_top_right = (right, bottom - height)
+
+    def set_preview(self, line: str) -> None:
+        """A line above the claim bar: what the hovered call would leave."""
+        box, text = self.preview_box, self.preview_text
+        box.visible = bool(line) and self.bar.visible
+        if box.visible:
+            u = self.layout.unit
+            text.text = line
+            box.width = round(text.content_size()[0] + 20 * u)
+            x, y = self._bar_top_right
+            box.x, box.y = x, y - 4 * u
+            text.x, text.y = -10 * u, -box.height / 2
 
     def hide_choices(self) -> None:
+        self.set_preview("")
         self.choices = []
         self.bar.clear()
         self.bar.visible = False

@@ -33,6 +33,7 @@ from game.scene import Timeline, Tween
 from .hud import Choice, Hud
 from .layout import TableLayout
 from .presenter import Presenter, TileSprite
+from .preview import call_preview
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)  # 0.0: instant (every unit finished at once)
 AI_NAMES: Final = ("Kenji", "Mei", "Sora", "Aiko")
@@ -255,7 +256,7 @@ class TableScreen:
             claim = m.claim
             who = self.names[claim.discarder] if claim is not None else ""
             shown = claim.tile if claim is not None else None
-            tile = tile_name(claim.tile) if claim is not None else ""
+            tile = kind_name(kind_of(claim.tile)) if claim is not None else ""
             prompt = f"{who} discarded {tile} · Space = Pass"
         self.hud.show_choices(prompt, [c for c, _ in self._choices], shown)
         if self.riichi_mode:
@@ -443,6 +444,19 @@ class TableScreen:
     def _hover(self, point: tuple[int, int]) -> None:
         node = self.presenter.root.node_at(point)
         self._lift(node if isinstance(node, TileSprite) and node.hittable else None)
+        index = node.tag[1] if node is not None and isinstance(node.tag, tuple) and node.tag[0] == "choice" else None
+        self.preview(index)
+
+    def preview(self, index: int | None) -> str:
+        """Show what the claim button ``index`` would leave (None: hide); returns the line."""
+        choices = getattr(self, "_choices", [])
+        line = ""
+        if index is not None and 0 <= index < len(choices) and self.human_awaited():
+            action = choices[index][1]
+            if action is not None:
+                line = call_preview(self.match.observe(self.human), action, self.rules)
+        self.hud.set_preview(line)
+        return line
 
     def _lift(self, sprite: TileSprite | None) -> None:
         if sprite is self.hovered:
@@ -468,7 +482,10 @@ def _klass(tile: int) -> tuple[int, bool]:
 
 
 def _kinds_text(tiles: tuple[int, ...] | list[int]) -> str:
-    """``3-4-5p`` for a run, ``5-5p`` for a pair: what the button will use."""
+    """``3-4-5p`` for a run, ``5-5p`` for a pair, ``North`` for honours: what the button will use."""
+    kinds = sorted({kind_of(t) for t in tiles})
+    if all(k >= 27 for k in kinds):
+        return " ".join(kind_name(k) for k in kinds)
     names = [tile_name(t) for t in sorted(tiles, key=kind_of)]
     suit = names[-1][-1]
     if all(n[-1] == suit for n in names):

@@ -1,0 +1,48 @@
+"""What a call would leave: the hand's shanten after it, and whether a yaku is still in reach.
+
+Shown when the pointer rests on a claim button (issue 5 §4), so a player sees the cost of opening
+the hand before doing it. It reads only the human's own observation.
+"""
+
+from __future__ import annotations
+
+from game.ai.analysis import yaku_paths, yakuhai_kinds
+from game.engine.actions import Action, ActionKind
+from game.engine.meld import Meld, MeldKind
+from game.engine.observation import Observation
+from game.engine.profile import RuleProfile
+from game.engine.shanten import shanten
+from game.engine.tiles import kind_of
+
+_MELD_KIND = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON, ActionKind.DAIMINKAN: MeldKind.DAIMINKAN}
+
+
+def call_preview(obs: Observation, action: Action, rules: RuleProfile) -> str:
+    """One line for a call button: ``After the call: 1-shanten · yaku: yakuhai`` (empty for
+    buttons that are not calls)."""
+    kind = _MELD_KIND.get(action.kind)
+    if kind is None or obs.last_discard is None:
+        if action.kind in (ActionKind.RON, ActionKind.TSUMO):
+            return "Wins now"
+        return ""
+    discarder, tile = obs.last_discard
+    hand = list(obs.hand)
+    for t in action.tiles:
+        hand.remove(t)
+    melds = (*obs.me.melds, Meld(kind, tuple(sorted((*action.tiles, tile))), tile, discarder))
+    counts = [0] * 34
+    for t in hand:
+        k = kind_of(t)
+        if k < 34:
+            counts[k] += 1
+    sets = max(0, rules.win.sets - len(melds))
+    after = shanten(counts, sets, False, False)
+    # after chi or pon a discard follows (the count above already allows for it); a kan draws first
+    words = "complete" if after < 0 else "tenpai" if after == 0 else f"{after}-shanten"
+    line = f"After the call: {words}"
+    if rules.win.min_han > 0:
+        paths = yaku_paths(counts, melds, yakuhai_kinds(obs, obs.seat), rules, max(0, after + 1))
+        names = [name for name, ok in (("yakuhai", paths.yakuhai), ("tanyao", paths.tanyao),
+                                       ("flush", paths.flush), ("toitoi", paths.toitoi)) if ok]
+        line += " · yaku: " + ", ".join(names) if names else " · no yaku left!"
+    return line
