@@ -133,13 +133,9 @@ def test_bad_action_notation_raises_notation_error(text: str) -> None:
         parse_action_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: actions.parse_action_text checks the seat with str.isdigit(), which accepts "
-    "'²' (int() then raises a bare ValueError) and '٣' or '３' (read as seat 3); seats are ASCII 0-3",
-)
 @pytest.mark.parametrize("text", ["²:pass", "٣:pass", "３:pass"])
 def test_non_ascii_seat_digits_are_notation_errors(text: str) -> None:
+    """Seats are ASCII digits: str.isdigit() would take '²' (and int() fail) or read '٣' as 3."""
     try:
         parsed = parse_action_text(text)
     except NotationError:

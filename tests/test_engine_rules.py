@@ -8,19 +8,23 @@ given to ``stacked_match``; unnamed tiles come from the tiles no hand names (low
 from __future__ import annotations
 
 import pytest
-from engine_helpers import events_of, has, pass_all, play, stacked_match
+from engine_helpers import events_of, expected_tiles, has, pass_all, play, stacked_match, tile_ledger
 
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import (
     AbortiveDraw,
     Claimed,
+    Discarded,
     DoraRevealed,
     Event,
     ExhaustiveDraw,
+    FlowerSetAside,
+    HandEnded,
     HandStarted,
     MatchEnded,
     RiichiAccepted,
+    TileDrawn,
     Win,
 )
 from game.engine.match import HandPosition, Match, Phase
@@ -562,3 +566,119 @@ def test_agari_yame_when_the_dealer_is_top(start: tuple[int, int, int, int], end
     assert m.is_over is ends
     if not ends:
         assert m.dealer == 3 and m.honba == 1
+
+
+# --- sticks on multiple ron, draws, kans that cannot be robbed --------------------------------
+
+
+@pytest.mark.parametrize("profile", ["riichi", "ema"])
+def test_double_ron_sticks_when_the_second_winner_declared_riichi(profile: str) -> None:
+    """One stick from an earlier hand plus seat 3's riichi stick. Tenhou: both to the first
+    winner. EMA (RCR 4.1): seat 3 takes its own back, the rest goes to the first winner."""
+    hands = {0: "9s3p111m999m111s9s1z2z", 1: WAIT1, 2: "147m258m369p1z2z3z4z", 3: WAIT3}
+    m = stacked_match(profile, hands, ["", "", "6z"], position=HandPosition(riichi_sticks=1))
+    play(m, "0:discard 9s")
+    pass_all(m)
+    for seat in (1, 2):
+        play(m, f"{seat}:discard {_name(m.drawn)}")
+        pass_all(m)
+    play(m, "3:riichi 6z")
+    pass_all(m)
+    assert m.sticks == 2
+    events = play(m, "0:discard 3p", "1:ron", "3:ron")
+    first, second = events_of(events, Win)
+    own_back = 1000 if profile == "ema" else 0
+    assert first.deltas[1] == first.points + 2000 - own_back
+    assert second.deltas[3] == second.points + own_back
+    assert m.sticks == 0
+
+
+def test_an_exhaustive_draw_keeps_the_sticks_on_the_table() -> None:
+    hands = dict(NOTEN)
+    hands[0] = FOUR_TENPAI[0]
+    m = stacked_match("riichi", hands)
+    play(m, "0:riichi 9s")
+    pass_all(m)
+    events = tsumogiri(m)
+    assert list(events_of(events, ExhaustiveDraw)[0].deltas) == [3000, -1000, -1000, -1000]
+    assert m.sticks == 1 and m.honba == 1 and m.dealer == 0
+    assert m.scores == [27000, 24000, 24000, 24000]
+
+
+def test_waiting_only_on_a_kind_held_four_times_is_noten() -> None:
+    hands = dict(NOTEN)
+    hands[1] = "234p567p789s5555z"
+    m = stacked_match("riichi", hands)
+    events = tsumogiri(m)
+    assert events_of(events, ExhaustiveDraw)[0].tenpai[1] is False
+
+
+def test_no_chankan_on_a_concealed_kan_in_riichi() -> None:
+    """Seat 2's thirteen orphans wait on 9s alone; the dealer's ankan of 9s may not be robbed."""
+    m = stacked_match("riichi", {0: "9999s123p456p789m2s", 2: "19m19p1s1234567z1z"})
+    assert m.players[2].waits == (parse_kind("9s"),)
+    play(m, "0:ankan 9999s")
+    assert m.phase is Phase.TURN and m.awaiting() == [0]
+
+
+def test_rinshan_kaihou_on_the_replacement_tile() -> None:
+    m = stacked_match("riichi", {0: "1111m123p456p789p9s"}, dead="9s")
+    events = play(m, "0:ankan 1111m")
+    (draw,) = [e for e in events_of(events, TileDrawn) if e.replacement]  # type: ignore[attr-defined]
+    assert kind_of(draw.tile) == parse_kind("9s")  # type: ignore[attr-defined]
+    events = play(m, "0:tsumo")
+    assert "Rinshan Kaihou" in {y.name for y in events_of(events, Win)[0].yaku}  # type: ignore[attr-defined]
+
+
+# --- the dead wall and the hill in play ------------------------------------------------------
+
+
+def test_a_kan_shortens_the_live_wall_and_keeps_fourteen_in_the_dead_wall() -> None:
+    m = stacked_match("riichi", {0: "1111m123p456p789p9s"})
+    assert m.wall.live_remaining == 136 - 14 - 53
+    play(m, "0:ankan 1111m")
+    assert m.wall.live_remaining == 136 - 14 - 53 - 1
+    assert len(m.wall.dead) - m.wall.rinshan_taken == 14
+
+
+def test_taiwanese_flower_drawn_in_play_is_replaced_from_the_hill() -> None:
+    m = stacked_match("taiwanese", {}, ["1f"])
+    play(m, f"0:discard {_name(m.drawn)}")
+    events = pass_all(m)
+    kinds = [type(e).__name__ for e in events if not isinstance(e, Discarded)]
+    assert kinds[:4] == ["TileDrawn", "FlowerSetAside", "TileDrawn", "TailToDeadWall"]
+    drawn = events_of(events, TileDrawn)
+    assert not drawn[0].replacement and drawn[1].replacement  # type: ignore[attr-defined]
+    assert m.players[1].flowers == [136]
+    assert len(m.players[1].hand) == 17 and m.turn == 1
+    assert len(m.wall.dead) - m.wall.rinshan_taken == 16
+
+
+def test_taiwanese_hand_ends_with_the_hill_untouched_in_size() -> None:
+    """Flowers fill the wall after the named tiles, so many are replaced on the way."""
+    m = stacked_match("taiwanese", {})
+    events = tsumogiri(m, until_live=0)
+    assert events_of(events, FlowerSetAside)
+    assert m.wall.live_remaining == 0
+    assert len(m.wall.dead) - m.wall.rinshan_taken == 16
+    assert tile_ledger(m) == expected_tiles(m.profile)
+    events = play(m, f"{m.turn}:discard {_name(m.drawn)}")
+    events += pass_all(m)
+    assert events_of(events, ExhaustiveDraw)
+
+
+def test_west_round_ends_after_any_hand_once_someone_has_30000() -> None:
+    hands = {0: FOUR_TENPAI[0], 1: NOTEN[1], 2: NOTEN[2], 3: NOTEN[3]}
+    m = stacked_match(
+        "riichi", hands, start=(28000, 24000, 24000, 24000), position=HandPosition(round_wind=2, hand_number=0)
+    )
+    events = tsumogiri(m)
+    assert events_of(events, HandEnded)[0].renchan  # type: ignore[attr-defined]
+    assert m.is_over and m.final is not None
+
+
+def test_no_bust_in_ema() -> None:
+    hands = {0: FOUR_TENPAI[0], 1: NOTEN[1], 2: NOTEN[2], 3: NOTEN[3]}
+    m = stacked_match("ema", hands, start=(30000, 30000, 30000, 500))
+    tsumogiri(m)
+    assert not m.is_over and m.scores[3] == -500
