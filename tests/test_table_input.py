@@ -191,3 +191,23 @@ def test_hovering_a_call_previews_the_hand_after_it() -> None:
             if screen.match.hand_index > 0:
                 break
     pytest.skip("no call offered to the human in these seeds")
+
+
+def test_the_optional_claim_countdown_passes_for_the_human() -> None:
+    display()
+    screen = TableScreen(SIZE, seed=11, speed=12.0, claim_seconds=0.5)
+    clock = FixedClock()
+    while wait_for_human(screen, clock):
+        if screen.match.phase is Phase.TURN:
+            pic = screen.presenter.seats[screen.human]
+            click(screen, centre(pic.drawn if pic.drawn is not None else pic.hand[-1]))
+            continue
+        before = len(screen.match.actions)
+        for _ in range(29):  # 29 frames: not yet half a second
+            screen.update(clock.tick())
+        assert len(screen.match.actions) == before
+        screen.update(clock.tick())
+        assert screen.match.actions[before].kind is ActionKind.PASS
+        assert screen.match.actions[before].seat == screen.human
+        return
+    pytest.skip("no claim offered to the human in this hand")

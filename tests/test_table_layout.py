@@ -106,3 +106,18 @@ def test_ring_positions_run_along_each_wall() -> None:
         corner_gap.append(abs(a.x - b.x) + abs(a.y - b.y))
     pitch = lay.wall_art.width
     assert all(gap < 3 * pitch for gap in corner_gap)  # the end of one wall meets the next's start
+
+
+def test_a_kakan_tile_lies_on_the_called_one_and_an_ankan_shows_two_backs() -> None:
+    display()
+    lay = TableLayout((1280, 720), 17)
+    kakan = Meld(MeldKind.KAKAN, (0, 1, 2, 3), 1, 2, added=3)
+    ankan = Meld(MeldKind.ANKAN, (4, 5, 6, 7))
+    right = lay.meld_right(0, 7, False, lay.melds_width([kakan, ankan]))
+    first, second = lay.meld_places(0, 0, [kakan, ankan], right)
+    called = next(t for t in first if t.tile == 1)
+    added = next(t for t in first if t.tile == 3)
+    assert called.sideways and added.sideways
+    assert added.place.x == called.place.x and added.place.y < called.place.y  # stacked toward the centre
+    assert [t.face_down for t in second] == [True, False, False, True]
+    assert max(t.place.x for t in second) < min(t.place.x for t in first)  # the later meld further left

@@ -73,9 +73,11 @@ class TableScreen:
         match: Match | None = None,
         style: str = "classic",
         drive: bool = True,
+        claim_seconds: float | None = None,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
-        action (the match is played elsewhere: the screen only shows its new events)."""
+        action (the match is played elsewhere: the screen only shows its new events);
+        ``claim_seconds`` passes a claim the human leaves unanswered that long (None: wait)."""
         self.rules = load_profile(profile) if match is None else match.profile
         self.match = match if match is not None else Match(self.rules, seed)
         self.human = human
@@ -98,6 +100,8 @@ class TableScreen:
         self.hovered: TileSprite | None = None
         self.decisions = 0
         self.drive = drive
+        self.claim_seconds = claim_seconds
+        self._claim_waited = 0.0
         self.explain = False  # show the AI seats' reasons ("e")
         self.hints = False  # suggest the human's move ("h")
         self.reasons = ["", "", "", ""]
@@ -141,6 +145,7 @@ class TableScreen:
                 # thinks on the next one, so the two costs never land in the same frame
                 self._refresh_prompt()
                 return
+        self._count_down(dt)
         for _ in range(8):
             if not self._drive_one():
                 break
@@ -150,6 +155,18 @@ class TableScreen:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.presenter.root.draw(surface)
+
+    def _count_down(self, dt: float) -> None:
+        """The optional claim countdown: an unanswered claim prompt passes when time is up."""
+        if self.claim_seconds is None or not self.human_awaited() or self.match.phase is Phase.TURN:
+            self._claim_waited = 0.0
+            return
+        self._claim_waited += dt
+        if self._claim_waited >= self.claim_seconds - 1e-9:  # frame sums: 30 x 1/60 s is 0.4999...s
+            self._claim_waited = 0.0
+            passing = [a for a in self.match.legal_actions(self.human) if a.kind is ActionKind.PASS]
+            if passing:
+                self.apply(passing[0])
 
     def _drive_one(self) -> bool:
         """One AI decision when the table is still; True if something was applied."""
@@ -258,6 +275,8 @@ class TableScreen:
             shown = claim.tile if claim is not None else None
             tile = kind_name(kind_of(claim.tile)) if claim is not None else ""
             prompt = f"{who} discarded {tile} · Space = Pass"
+            if self.claim_seconds is not None:
+                prompt += f" · passes in {self.claim_seconds:g} s"
         self.hud.show_choices(prompt, [c for c, _ in self._choices], shown)
         if self.riichi_mode:
             allowed = {_klass(a.tile) for a in m.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
