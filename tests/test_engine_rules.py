@@ -155,6 +155,17 @@ def tsumogiri(m: Match, *, until_live: int = -1, stop_seat: int | None = None) -
     return out
 
 
+def until_turn(m: Match, seat: int) -> list[Event]:
+    """Throw every other seat's draws and pass every claim until ``seat`` is in turn."""
+    out: list[Event] = []
+    while not (m.phase is Phase.TURN and m.turn == seat):
+        if m.phase is Phase.TURN:
+            out += m.apply(Action(m.turn, A.DISCARD, (m.drawn,)))  # type: ignore[arg-type]
+        else:
+            out += pass_all(m)
+    return out
+
+
 # --- the last discard: ron only -----------------------------------------------------------------
 
 
@@ -682,3 +693,45 @@ def test_no_bust_in_ema() -> None:
     m = stacked_match("ema", hands, start=(30000, 30000, 30000, 500))
     tsumogiri(m)
     assert not m.is_over and m.scores[3] == -500
+
+
+@pytest.mark.parametrize(("hand", "offered"), [("111m456p789p234s5z9s", True), ("1112m456p789p234s9s", False)])
+def test_riichi_ankan_only_when_the_waits_stay(hand: str, offered: bool) -> None:
+    """Riichi on 111m + tanki 5z: a kan of the drawn 1m keeps the wait. Riichi on 1112m (waits 2m
+    and 3m): a kan of 1m would leave the 2m tanki alone, so it is refused."""
+    m = stacked_match("riichi", {0: hand}, ["", "", "", "1m"])
+    play(m, "0:riichi 9s")
+    pass_all(m)
+    tsumogiri(m, until_live=m.wall.live_remaining - 3, stop_seat=0)
+    assert m.turn == 0 and kind_of(m.drawn or 0) == parse_kind("1m")
+    assert has(m, 0, A.ANKAN) is offered
+
+
+def test_a_bust_ends_the_match_and_leftover_sticks_go_to_the_top() -> None:
+    hands = {0: FOUR_TENPAI[0], 1: NOTEN[1], 2: NOTEN[2], 3: NOTEN[3]}
+    m = stacked_match("riichi", hands, start=(25000, 25000, 25000, 900))
+    play(m, "0:riichi 9s")
+    pass_all(m)
+    events = tsumogiri(m)
+    (end,) = events_of(events, MatchEnded)
+    assert end.scores == (25000 - 1000 + 3000 + 1000, 24000, 24000, -100)  # type: ignore[attr-defined]
+    assert end.ranks == (1, 2, 3, 4)  # type: ignore[attr-defined]  # 24000 tie: seat order from East
+
+
+def test_pao_the_feeder_of_the_third_dragon_pays_a_daisangen_tsumo() -> None:
+    hands = {0: "5z6z7z123p456p789p1s2s", 1: "55z66z77z234m8p9s9p1s"}
+    draws = [""] * 9 + ["8p"]
+    m = stacked_match("riichi", hands, draws)
+    for dragon, junk in (("5z", "9s"), ("6z", "9p"), ("7z", "1s")):
+        play(m, f"0:discard {dragon}")
+        pass_all(m, except_seats=[1])
+        play(m, f"1:pon {dragon[0]}{dragon}", f"1:discard {junk}")
+        until_turn(m, 0)
+    assert m.players[1].pao == 0
+    play(m, f"0:discard {_name(m.drawn)}")
+    until_turn(m, 1)
+    assert kind_of(m.drawn or 0) == parse_kind("8p")
+    events = play(m, "1:tsumo")
+    (win,) = events_of(events, Win)
+    assert win.pao == 0  # type: ignore[attr-defined]
+    assert win.deltas == (-32000, 32000, 0, 0)  # type: ignore[attr-defined]
