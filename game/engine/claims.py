@@ -76,6 +76,26 @@ class ClaimWindow:
         )
 
 
+def anyone_interested(match: Match, discarder: int, tile: int) -> bool:
+    """A cheap look before the full options: could any other seat win on, pon or chi this tile?
+
+    Most discards interest nobody; this keeps the claim window off the hot path for them.
+    """
+    k = tile >> 2
+    for step in (1, 2, 3):
+        p = match.players[(discarder + step) % 4]
+        if k in p.waits or p.kind_counts[k] >= 2:
+            return True
+        if step == 1 and k < 27:
+            kc = p.kind_counts
+            r = k % 9
+            if (r >= 2 and kc[k - 2] and kc[k - 1]) or (0 < r < 8 and kc[k - 1] and kc[k + 1]) or (
+                r <= 6 and kc[k + 1] and kc[k + 2]
+            ):
+                return True
+    return False
+
+
 def options(match: Match, seat: int, discarder: int, tile: int, *, chankan: bool, last_discard: bool) -> list[Action]:
     """Everything ``seat`` may answer to ``tile``; empty when it has nothing to claim."""
     p = match.players[seat]

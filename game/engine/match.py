@@ -612,18 +612,18 @@ class Match:
     # --- claims -------------------------------------------------------------------------------
 
     def _open_claims(self, discarder: int, tile: int, out: list[Event], *, chankan: bool) -> None:
-        last = self.wall.live_remaining == 0
         window = claims.ClaimWindow(discarder, tile, chankan=chankan)
-        for step in _SEAT_STEP:
-            seat = (discarder + step) % 4
-            opts = claims.options(self, seat, discarder, tile, chankan=chankan, last_discard=last)
-            if opts:
-                window.offer(seat, opts)
-        if window.waiting():
-            self.claim = window
-            self.phase = Phase.CHANKAN if chankan else Phase.CLAIM
-            return
         self.claim = window
+        if claims.anyone_interested(self, discarder, tile):
+            last = self.wall.live_remaining == 0
+            for step in _SEAT_STEP:
+                seat = (discarder + step) % 4
+                opts = claims.options(self, seat, discarder, tile, chankan=chankan, last_discard=last)
+                if opts:
+                    window.offer(seat, opts)
+            if window.waiting():
+                self.phase = Phase.CHANKAN if chankan else Phase.CLAIM
+                return
         self._resolve_claims(out)
 
     def _resolve_claims(self, out: list[Event]) -> None:

@@ -57,27 +57,28 @@ class Observation(NamedTuple):
 
 
 def observe(match: Match, seat: int) -> Observation:
-    views = tuple(_seat_view(match, s) for s in range(4))
+    views = (_seat_view(match, 0), _seat_view(match, 1), _seat_view(match, 2), _seat_view(match, 3))
     me = match.players[seat]
     claim = match.claim
+    phase = match.phase.value
     return Observation(
-        seat=seat,
-        profile_id=match.profile.id,
-        hand=tuple(sorted(me.hand)),
-        drawn=match.drawn if match.turn == seat and match.phase.value == "turn" else None,
-        seats=views,
-        dealer=match.dealer,
-        round_wind=match.round_wind,
-        hand_number=match.hand_number,
-        honba=match.honba,
-        riichi_sticks=match.sticks,
-        dora_indicators=tuple(match.indicators),
-        live_tiles_left=match.wall.live_remaining,
-        turn=match.turn,
-        phase=match.phase.value,
-        last_discard=(claim.discarder, claim.tile) if claim is not None else None,
-        legal_actions=tuple(match.legal_actions(seat)),
-        furiten=me.furiten_permanent() or me.furiten_temporary or me.furiten_riichi,
+        seat,
+        match.profile.id,
+        tuple(sorted(me.hand)),
+        match.drawn if match.turn == seat and phase == "turn" else None,
+        views,
+        match.dealer,
+        match.round_wind,
+        match.hand_number,
+        match.honba,
+        match.sticks,
+        tuple(match.indicators),
+        match.wall.live_remaining,
+        match.turn,
+        phase,
+        (claim.discarder, claim.tile) if claim is not None else None,
+        tuple(match.legal_actions(seat)),
+        me.furiten_temporary or me.furiten_riichi or me.furiten_permanent(),
     )
 
 
@@ -88,17 +89,17 @@ def _seat_view(match: Match, s: int) -> SeatView:
     if cached is not None and not p.seen_changed:
         return cached
     view = SeatView(
-        seat=s,
-        wind=match.seat_wind(s),
-        score=match.scores[s],
-        concealed_count=len(p.hand),
-        melds=tuple(p.melds),
-        discards=p.river_tiles,
-        discard_tsumogiri=p.river_tsumogiri,
-        discard_called=p.river_called,
-        riichi_index=p.riichi_index,
-        riichi=p.riichi,
-        flowers=tuple(p.flowers),
+        s,
+        match.seat_wind(s),
+        match.scores[s],
+        len(p.hand),
+        tuple(p.melds),
+        p.river_tiles,
+        p.river_tsumogiri,
+        p.river_called,
+        p.riichi_index,
+        p.riichi,
+        tuple(p.flowers),
     )
     match.view_cache[s] = view
     p.seen_changed = False
