@@ -666,8 +666,10 @@ class Presenter:
         before = list(self.scores)
         self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
         self.hold = Hold(self.hold_seconds)
-        return Seq(Call(self.hud.show_result, title, tiles, lines, footer, deltas),
-                   Parallel(self._pay_sticks(deltas), self.hud.count_scores(before, self.scores)),
+        # the points move first, sticks sliding over the centre panel as the scores count; then
+        # the result stays up until the player dismisses it (or the hold runs out)
+        return Seq(Parallel(self._pay_sticks(deltas), self.hud.count_scores(before, self.scores)),
+                   Call(self.hud.show_result, title, tiles, lines, footer, deltas),
                    self.hold, Call(self.hud.hide_result))
 
     def _pay_sticks(self, deltas: Sequence[int]) -> Action:
@@ -687,6 +689,7 @@ class Presenter:
         return Parallel(*moves)
 
     def _on_Win(self, e: Win) -> Action:
+        self.pointer.visible = False
         pic = self.seats[e.winner]
         won = self._winning_sprite(e)
         if pic.drawn is not None and pic.drawn is not won:
