@@ -735,3 +735,28 @@ def test_pao_the_feeder_of_the_third_dragon_pays_a_daisangen_tsumo() -> None:
     (win,) = events_of(events, Win)
     assert win.pao == 0  # type: ignore[attr-defined]
     assert win.deltas == (-32000, 32000, 0, 0)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("first", "ron_after"), [("1p", False), ("2z", True)])
+def test_a_winning_tile_without_yaku_still_makes_temporary_furiten(first: str, ron_after: bool) -> None:
+    """Seat 2 waits on 1p-4p with a triplet (no pinfu): 4p gives tanyao, 1p no yaku. Letting the
+    dealer's 1p pass (it cannot be ronned) still makes seat 2 furiten for seat 1's 4p."""
+    hands = {0: "1p2z111z999p111s99s3z", 1: "4p147m258m369s4z5z6z", 2: "234m567m888s66p23p"}
+    m = stacked_match("riichi", hands)
+    play(m, f"0:discard {first}")
+    assert not has(m, 2, A.RON)
+    pass_all(m)
+    play(m, "1:discard 4p")
+    assert has(m, 2, A.RON) is ron_after
+
+
+def test_taiwanese_kong_draws_from_the_hill_and_refills_it() -> None:
+    m = stacked_match("taiwanese", {0: "1111m123p456p789p1s2s3s4s"})
+    live = m.wall.live_remaining
+    events = play(m, "0:ankan 1111m")
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[:3] == ["KanDeclared", "TileDrawn", "TailToDeadWall"]
+    assert "DoraRevealed" not in kinds
+    assert m.wall.live_remaining == live - 1
+    assert len(m.wall.dead) - m.wall.rinshan_taken == 16
+    assert len(m.players[0].hand) == 14 and m.turn == 0
