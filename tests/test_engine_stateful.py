@@ -163,11 +163,6 @@ def test_illegal_actions_after_the_end_are_refused() -> None:
     assert m.state_hash() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: Match.apply(Action(seat, DISCARD, ()))  raises IndexError "
-    "(Action.tile in Match._why_illegal, the kuikae check) instead of IllegalActionError",
-)
 def test_a_discard_without_its_tile_is_refused() -> None:
     m = Match(PROFILES["riichi"], 3, first_dealer=0)
     before = m.state_hash()
@@ -198,12 +193,6 @@ def test_malformed_actions_are_refused_without_a_trace(action: Action) -> None:
     assert m.state_hash() == before and m.actions == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: Record keeps profile, seed and actions but not first_dealer, start scores or "
-    "the starting HandPosition, and replay() builds Match(profile, seed) without them, so a match "
-    "started with any of these does not replay (RecordError at the first action or the hash check)",
-)
 @pytest.mark.parametrize(
     "kwargs",
     [

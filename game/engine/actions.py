@@ -35,18 +35,7 @@ class ActionKind(Enum):
 
 
 _CLAIMS = frozenset({ActionKind.PASS, ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN, ActionKind.RON})
-_WITH_TILES = frozenset(
-    {
-        ActionKind.DISCARD,
-        ActionKind.RIICHI,
-        ActionKind.ANKAN,
-        ActionKind.KAKAN,
-        ActionKind.CHI,
-        ActionKind.PON,
-        ActionKind.DAIMINKAN,
-    }
-)
-_TILE_COUNT = {
+TILES_PER_ACTION = {
     ActionKind.DISCARD: 1,
     ActionKind.RIICHI: 1,
     ActionKind.KAKAN: 1,
@@ -103,9 +92,9 @@ def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
         verbs = ", ".join(k.value for k in ActionKind)
         raise NotationError(f"{text!r}: unknown verb {verb!r}; verbs are {verbs}") from None
     tiles = parse_tiles(rest) if rest.strip() else []
-    if kind in _WITH_TILES:
-        if len(tiles) != _TILE_COUNT[kind]:
-            raise NotationError(f"{text!r}: {kind.value} takes {_TILE_COUNT[kind]} tile(s)")
+    if kind in TILES_PER_ACTION:
+        if len(tiles) != TILES_PER_ACTION[kind]:
+            raise NotationError(f"{text!r}: {kind.value} takes {TILES_PER_ACTION[kind]} tile(s)")
     elif tiles:
         raise NotationError(f"{text!r}: {kind.value} takes no tiles")
     return seat, kind, tiles

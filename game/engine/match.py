@@ -23,7 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from . import claims, furiten
-from .actions import Action, ActionKind, parse_action_text
+from .actions import TILES_PER_ACTION, Action, ActionKind, parse_action_text
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     AbortiveDraw,
@@ -98,6 +98,11 @@ class Record:
     seed: int
     actions: tuple[str, ...]
     state_hash: str = ""
+    # how the match was started when not from a plain seed (tutorials, log replays, branches)
+    first_dealer: int | None = None
+    start: tuple[int, int, int, int] | None = None
+    position: HandPosition | None = None
+    setups: tuple[tuple[int, HandSetup], ...] = ()
 
 
 _SEAT_STEP = (1, 2, 3)
@@ -123,6 +128,7 @@ class Match:
         self.profile = profile
         self.seed = seed
         self._setups = dict(setups or {})
+        self._given = (first_dealer, start, position)  # kept for the record
         self._rng = random.Random(f"atlas/{seed}/match")
         self.actions: list[Action] = []
         self.events: list[Event] = []
@@ -233,12 +239,17 @@ class Match:
 
     @property
     def record(self) -> Record:
+        first_dealer, start, position = self._given
         return Record(
             self.profile.id,
             self.profile.hash,
             self.seed,
             tuple(str(a) for a in self.actions),
             self.state_hash(),
+            first_dealer,
+            start,
+            position,
+            tuple(sorted(self._setups.items())),
         )
 
     def state_hash(self) -> str:
@@ -905,6 +916,9 @@ class Match:
             return "not-your-turn", f"seat {seat} is not asked to act now"
         kind = action.kind
         p = self.players[seat]
+        expected = TILES_PER_ACTION.get(kind, 0)
+        if len(action.tiles) != expected:
+            return "malformed-action", f"{kind.value} names {expected} tile(s), not {len(action.tiles)}"
         if self.phase is Phase.TURN:
             if kind.is_claim:
                 return "no-claim-window", f"{kind.value} is only possible on another seat's discard"
@@ -1003,7 +1017,14 @@ def replay(record: Record, profile: RuleProfile, *, setups: dict[int, HandSetup]
             f"the record was made under profile {record.profile_id} ({record.profile_hash}), "
             f"not {profile.id} ({profile.hash})"
         )
-    match = Match(profile, record.seed, setups=setups)
+    match = Match(
+        profile,
+        record.seed,
+        setups=setups if setups is not None else dict(record.setups),
+        first_dealer=record.first_dealer,
+        start=record.start,
+        position=record.position,
+    )
     for i, text in enumerate(record.actions):
         try:
             match.apply(match.parse_action(text))
