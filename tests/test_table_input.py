@@ -211,3 +211,22 @@ def test_the_optional_claim_countdown_passes_for_the_human() -> None:
         assert screen.match.actions[before].seat == screen.human
         return
     pytest.skip("no claim offered to the human in this hand")
+
+
+def test_a_click_right_after_hovering_still_discards() -> None:
+    """A hover lift is still animating when the click comes: the click must count."""
+    display()
+    screen = TableScreen(SIZE, seed=12, speed=12.0)
+    clock = FixedClock()
+    while not (wait_for_human(screen, clock) and screen.match.phase is Phase.TURN):
+        key(screen, pygame.K_SPACE)
+    screen.timeline.speed = 1.0  # a lift takes 0.08 s: five frames
+    tile = screen.presenter.seats[screen.human].hand[0]
+    point = centre(tile)
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)))
+    screen.update(clock.tick())  # the lift is under way, not finished
+    assert 0 < tile.lift < 10
+    before = len(screen.match.actions)
+    click(screen, centre(tile))
+    assert len(screen.match.actions) == before + 1
+    assert screen.match.actions[-1].kind is ActionKind.DISCARD

@@ -225,7 +225,9 @@ class Presenter:
 
     @property
     def idle(self) -> bool:
-        return self.timeline.idle
+        """No animation unit plays or waits (hover lifts and other free actions do not count:
+        they never hold the table up)."""
+        return self.timeline.pending_units == 0
 
     def feed(self, events: Iterable[Event]) -> None:
         """Queue one unit per event (events after the last hand to show are dropped)."""

@@ -138,7 +138,7 @@ class TableScreen:
         if self.instant:
             self.timeline.skip_all()
         else:
-            was_idle = self.timeline.idle
+            was_idle = self.presenter.idle
             self.timeline.update(dt)
             if not was_idle:
                 # the frame an animation ends redraws the pictures it settled into; the AI
@@ -171,7 +171,7 @@ class TableScreen:
     def _drive_one(self) -> bool:
         """One AI decision when the table is still; True if something was applied."""
         m = self.match
-        if not self.drive or m.is_over or not self.timeline.idle or self.presenter.stop_after_hands is not None and (
+        if not self.drive or m.is_over or not self.presenter.idle or self.presenter.stop_after_hands is not None and (
                 self.presenter.hands_ended >= self.presenter.stop_after_hands):
             return False
         if self.watch is not None:
@@ -210,7 +210,7 @@ class TableScreen:
     # --- the human's prompts -----------------------------------------------------------------
 
     def human_awaited(self) -> bool:
-        return (self.drive and self.human not in self.seats and not self.match.is_over and self.timeline.idle
+        return (self.drive and self.human not in self.seats and not self.match.is_over and self.presenter.idle
                 and self.human in self.match.awaiting())
 
     def choices(self) -> list[tuple[Choice, Action | None]]:
@@ -353,12 +353,12 @@ class TableScreen:
     @property
     def finished(self) -> bool:
         """The match is over and its last result has been shown."""
-        return self.match.is_over and self.timeline.idle
+        return self.match.is_over and self.presenter.idle
 
     def key_intent(self, key: int, text: str = "") -> Intent | None:
         concealed = self.presenter.seats[self.human].concealed()
         if key == pygame.K_SPACE:
-            if not self.timeline.idle:
+            if not self.presenter.idle:
                 return Intent("continue") if self.hud.overlay.visible else Intent("skip")
             pas = self._choice_index("pass")
             return Intent("choice", pas) if pas is not None else None
