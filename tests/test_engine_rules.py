@@ -760,3 +760,24 @@ def test_taiwanese_kong_draws_from_the_hill_and_refills_it() -> None:
     assert m.wall.live_remaining == live - 1
     assert len(m.wall.dead) - m.wall.rinshan_taken == 16
     assert len(m.players[0].hand) == 14 and m.turn == 0
+
+
+def test_triple_ron_in_ema_riichi_winners_take_their_own_sticks_back() -> None:
+    hands = {0: "9s3p111m999m111s9s1z2z", 1: WAIT1, 2: WAIT2, 3: WAIT3}
+    m = stacked_match("ema", hands, ["", "6z", "7z"], position=HandPosition(riichi_sticks=1))
+    play(m, "0:discard 9s")
+    pass_all(m)
+    play(m, f"1:discard {_name(m.drawn)}")
+    pass_all(m)
+    play(m, "2:riichi 6z")
+    pass_all(m)
+    play(m, "3:riichi 7z")
+    pass_all(m)
+    assert m.sticks == 3
+    events = play(m, "0:discard 3p", "1:ron", "2:ron", "3:ron")
+    w1, w2, w3 = events_of(events, Win)
+    assert [w.winner for w in (w1, w2, w3)] == [1, 2, 3]  # type: ignore[attr-defined]
+    assert w1.deltas[1] == w1.points + 1000  # type: ignore[attr-defined]
+    assert w2.deltas[2] == w2.points + 1000  # type: ignore[attr-defined]
+    assert w3.deltas[3] == w3.points + 1000  # type: ignore[attr-defined]
+    assert m.sticks == 0
