@@ -1,4 +1,4 @@
-"""The pygame application loop: the table, the human at the bottom against three AI seats."""
+"""The application: the menus (title, new game, settings, ...) and, from them, the table."""
 
 from __future__ import annotations
 
@@ -15,33 +15,7 @@ def run_app(*, smoke: bool = False, frames: int = 120, screenshot: str = "") -> 
             return table_smoke_draw()
 
         return run_smoke(frames, screenshot, make_draw=table_draw)
-    import pygame
+    # The title comes up first; the menus open the table when a match starts.
+    from game.ui.menus.run import run_menus
 
-    pygame.init()
-    try:
-        window = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-        pygame.display.set_caption("Mahjong Atlas")
-        from game.scene import RealClock
-        from game.ui.table import TableScreen
-
-        table = TableScreen(window.get_size())
-        clock = RealClock(60)
-        running = True
-        while running:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-                                                 and not table.riichi_mode):
-                    running = False
-                elif event.type == pygame.VIDEORESIZE:
-                    window = pygame.display.set_mode((max(1024, event.w), max(600, event.h)), pygame.RESIZABLE)
-                    table.resize(window.get_size())
-                else:
-                    table.handle(event)
-            table.update(clock.tick())
-            table.draw(window)
-            pygame.display.flip()
-        if screenshot:
-            pygame.image.save(window, screenshot)
-    finally:
-        pygame.quit()
-    return 0
+    return run_menus(screenshot=screenshot)

@@ -7,6 +7,30 @@ rebuild the picture from the engine at any moment), ``hud`` holds the panels and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .screen import Intent, TableScreen
 
-__all__ = ["Intent", "TableScreen"]
+if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.persist.settings import Settings
+    from game.ui.menus.options import MatchOptions
+
+__all__ = ["Intent", "TableScreen", "start_match"]
+
+
+def start_match(options: MatchOptions, match: Match, settings: Settings) -> TableScreen:
+    """The menus' door to the table: a screen playing ``match`` with each AI seat at its level."""
+    import pygame
+
+    display = pygame.display.get_surface()
+    return TableScreen(
+        display.get_size() if display is not None else (1280, 720),
+        profile=options.profile_id,
+        seed=match.seed,
+        human=options.human_seat,
+        levels=options.ai_seats(),
+        match=match,
+        style=settings.tile_style,
+        speed=settings.animation_factor,
+    )

@@ -68,6 +68,7 @@ class TableScreen:
         seed: int = 1,
         human: int = 0,
         level: str = "normal",
+        levels: dict[int, str] | None = None,
         autoplay: bool = False,
         speed: float = 1.0,
         match: Match | None = None,
@@ -83,12 +84,15 @@ class TableScreen:
         self.human = human
         self.level = level
         self.autoplay = autoplay
+        seat_levels = {s: (levels or {}).get(s, level) for s in range(4)}
         self.seats: dict[int, Any] = {
-            s: make_seat(level, seed, s, self.rules) for s in range(4) if autoplay or s != human
+            s: make_seat(seat_levels[s], self.match.seed, s, self.rules) for s in range(4) if autoplay or s != human
         }
         self.names = [AI_NAMES[(s - human - 1) % 4] if s != human else "You" for s in range(4)]
-        self.roles = [f"AI · {level}" if s in self.seats and s != human else ("AI · autoplay" if s in self.seats else "You")
-                      for s in range(4)]
+        self.roles = [
+            f"AI · {seat_levels[s]}" if s in self.seats and s != human else ("AI · autoplay" if s in self.seats else "You")
+            for s in range(4)
+        ]
         self.style = style
         self.timeline = Timeline(speed)
         self.instant = speed == 0.0
