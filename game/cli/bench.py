@@ -14,7 +14,12 @@ import time
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("target", choices=["engine", "scene"], help="what to measure")
+    parser.add_argument(
+        "target",
+        choices=["engine", "scene", "render", "ai"],
+        help="engine: shanten, apply, hanchan/s; scene: the scene graph; render: the table's frames; "
+        "ai: decision times per level",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=6, help="hanchan per bot kind (engine)")
     parser.add_argument("--hands", type=int, default=20000, help="random hands for shanten (engine)")
@@ -22,12 +27,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    figures: dict[str, float]
     if args.target == "engine":
         figures = bench_engine(args.profile, args.games, args.hands, args.seed)
-    else:
+    elif args.target == "scene":
         from game.scene.bench import bench_scene
 
         figures = bench_scene(300, 300)
+    elif args.target == "render":
+        import os
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.ui.table.bench import bench_render
+
+        figures = bench_render(240)
+    else:
+        figures = bench_ai(args.profile, args.games, args.seed)
     print(json.dumps(figures, indent=2))
     return 0
 
@@ -75,3 +91,33 @@ def _hanchan_rate(profile_id: str, bot: str, games: int, seed: int, *, time_appl
     elapsed = time.process_time() - start
     median_us = statistics.median(samples) / 1000 if samples else 0.0
     return games / elapsed, median_us
+
+
+def bench_ai(profile_id: str, games: int, seed: int) -> dict[str, float]:
+    """Decision time per AI level (median and p99 in ms), four seats of one level per game."""
+    from game.ai.levels import make_seat
+    from game.engine.match import Match
+    from game.engine.profile import load_profile
+
+    profile = load_profile(profile_id)
+    out: dict[str, float] = {}
+    for level in ("easy", "normal", "hard"):
+        samples: list[float] = []
+        for g in range(max(1, games // 3)):
+            s = seed * 1000 + g
+            match = Match(profile, s)
+            seats = [make_seat(level, s, seat, profile) for seat in range(4)]
+            hands = 0
+            while not match.is_over and hands < 4:
+                seat = match.awaiting()[0]
+                obs = match.observe(seat)
+                t0 = time.process_time()
+                action = seats[seat].decide(obs)
+                samples.append((time.process_time() - t0) * 1000)
+                before = match.hand_index
+                match.apply(action)
+                hands += match.hand_index - before
+        samples.sort()
+        out[f"{level}_decision_ms_median"] = statistics.median(samples)
+        out[f"{level}_decision_ms_p99"] = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    return out
