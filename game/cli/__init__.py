@@ -22,6 +22,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("game.cli.rules", "list rule profiles or diff two of them"),
     "replay-check": ("game.cli.replay_check", "replay tenhou.net/6 or mjai logs through the engine"),
     "score-check": ("game.cli.score_check", "score every hand of a majiang-core hule.json file"),
+    "demo": ("game.cli.demo", "four AI seats play animated and headless, saving PNG frames"),
+    "levels": ("game.cli.levels", "check the tutorial levels against the engine (or list them)"),
+    "soak": ("game.cli.soak", "play many mixed-seat matches checking invariants; JSON figures"),
 }
 
 
