@@ -141,14 +141,14 @@ def test_title_buttons_and_keys() -> None:
     assert click(screen, "replays") == Open("replays")
     assert click(screen, "settings") == Open("settings")
     assert click(screen, "quit") == Quit()
-    assert click(screen, "tutorials") is None  # coming soon: disabled
+    assert click(screen, "tutorials") == Open("tutorials")
     assert screen.handle_event(key(pygame.K_ESCAPE)) == Quit()
-    # keyboard: focus starts on Continue; Down skips the disabled Tutorials
+    # keyboard: focus starts on Continue; Down, Down reaches Tutorials
     screen = TitleScreen(SIZE, continue_detail="x")
     assert screen.handle_event(key(pygame.K_RETURN)) == ContinueMatch()
     for _ in range(2):
         screen.handle_event(key(pygame.K_DOWN))
-    assert screen.handle_event(key(pygame.K_RETURN)) == Open("replays")
+    assert screen.handle_event(key(pygame.K_RETURN)) == Open("tutorials")
 
 
 def test_title_without_autosave_has_no_continue_and_a_notice_closes_first() -> None:

@@ -27,6 +27,7 @@ from game.persist.replays import ReplayLibrary
 from game.persist.saves import AUTOSAVE, SaveError, SaveStore
 from game.persist.settings import Settings, SettingsStore
 from game.ui.screens import Screen, ScreenStack
+from game.ui.tutorial.intents import PushScreen
 
 from .intents import (
     ApplySettings,
@@ -204,6 +205,8 @@ class MenuFlow:
             if isinstance(screen, ReplaysScreen):
                 screen.message = message
                 screen.layout()
+        elif isinstance(intent, PushScreen):
+            self.stack.push(intent.screen)
         elif isinstance(intent, Dismiss):
             pass
         else:
@@ -219,6 +222,10 @@ class MenuFlow:
             self.stack.push(SettingsScreen(self.size, self.settings, read_only=not self.settings_store.writable))
         elif name == "replays":
             self.stack.push(ReplaysScreen(self.size, self.replays.entries()))
+        elif name == "tutorials":
+            from game.ui.tutorial.list_screen import TutorialListScreen
+
+            self.stack.push(TutorialListScreen(self.size, style=self.settings.tile_style))
         else:
             raise ValueError(f"no menu screen called {name!r}")
 

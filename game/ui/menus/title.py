@@ -56,7 +56,7 @@ class TitleScreen(MenuScreen):
             y += 76
         entries: list[tuple[str, Any, str, bool]] = [
             ("new_game", lambda: Open("new_game"), "", True),
-            ("tutorials", lambda: None, t("title.coming_soon"), False),
+            ("tutorials", lambda: Open("tutorials"), "", True),
             ("replays", lambda: Open("replays"), "", True),
             ("settings", lambda: Open("settings"), "", True),
             ("quit", Quit, "", True),

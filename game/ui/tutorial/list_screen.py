@@ -1,0 +1,76 @@
+"""The list of tutorial levels: one column per rulebook, each level with its stars, done or new;
+a level file that cannot be read is listed as broken (with its file, line and field) instead of
+crashing the game."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from game import i18n
+from game.i18n import t
+from game.scene import Sprite
+from game.tutorial.level import PROFILES, Catalogue, Level, load_all, text
+from game.tutorial.progress import Progress, load_progress
+from game.ui.menus.new_game import profile_name
+from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, fit, label, wrap
+
+from .intents import PushScreen
+
+ROW = 40
+GAP = 5
+
+
+class TutorialListScreen(MenuScreen):
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, folder: Path | None = None,
+                 progress: Progress | None = None, style: str = "classic") -> None:
+        self.catalogue: Catalogue = load_all(folder)
+        self.progress = progress if progress is not None else load_progress()
+        self.style = style
+        super().__init__(size)
+
+    def build(self) -> None:
+        w, h = self.size
+        self.heading(t("tutorial.list_title"), y=52)
+        self.root.add_child(label(fit(t("tutorial.list_intro"), 17, w - 144), 17, MUTED, 72, 108))
+        columns = [p for p in PROFILES if any(lv.profile == p for lv in self.catalogue.levels)] or list(PROFILES)
+        gap = 24
+        col_w = (w - 144 - gap * (len(columns) - 1)) // len(columns)
+        top = 146
+        for c, profile in enumerate(columns):
+            x = 72 + c * (col_w + gap)
+            self.root.add_child(label(fit(profile_name(profile), 20, col_w, True), 20, GOLD, x, top, bold=True))
+            y = top + 24
+            for lv in (lv for lv in self.catalogue.levels if lv.profile == profile):
+                self._row(lv, x, y, col_w)
+                y += ROW + GAP
+        if self.catalogue.broken:
+            y = h - 40 - 22 * min(3, len(self.catalogue.broken))
+            for err in self.catalogue.broken[:3]:
+                line = wrap(f"{t('tutorial.broken')}: {err}", 14, w - 144)[0]
+                self.root.add_child(label(line, 14, BAD, 72, y, name="broken"))
+                y += 22
+
+    def _row(self, level: Level, x: float, y: float, width: int) -> None:
+        stars = self.progress.stars.get(level.id, 0)
+        note = "" if stars else t("tutorial.new")
+        title = fit(text(level.title, i18n.language()), 17, width - 100, True)
+        button = self.add(Button(title, x, y, width, ROW, size=17, note=note,
+                                 on_activate=functools.partial(self.open, level), name=f"level:{level.id}"))
+        if stars:
+            from .screen import star_image
+
+            for i in range(3):
+                button.add_child(Sprite(star_image(14, i < stars), width - 58 + 17 * i, ROW / 2))
+
+    def open(self, level: Level) -> Any:
+        from .screen import TutorialScreen
+
+        return PushScreen(TutorialScreen(self.window, level, self.progress, style=self.style))
+
+    def enter(self) -> None:
+        self.layout()  # back from a level: show its new stars
+
+
+__all__ = ["TutorialListScreen", "PushScreen"]

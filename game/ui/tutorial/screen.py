@@ -1,0 +1,474 @@
+"""A tutorial level on the real table: the narrator's panel over the table screen.
+
+The table is the match's own :class:`~game.ui.table.screen.TableScreen` with ``drive=False`` (no
+AI plays: the level's moves are the engine's moves) and instant animations; every hand is shown
+face up, because a lesson on who gets the tile needs to show who wants it. The panel is a menu
+screen drawn over it: the narration, the choices (act: an action; predict: a seat or an outcome;
+seats and hand tiles can also be clicked on the table), then the feedback — the rule in plain
+words, the rulebook line, the engine's own refusal when there is one — a hint, retry, and the
+stars at the end. The engine decides every answer (:mod:`game.tutorial.judge`).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.engine.events import HandEnded
+from game.engine.tiles import kind_of, parse_kinds, tile_name
+from game.i18n import t
+from game.scene import Node, Panel, Sprite
+from game.tutorial.judge import answer_step
+from game.tutorial.level import SEAT_OUTCOME, Level, Step, text
+from game.tutorial.progress import Progress, stars_for
+from game.tutorial.setup import build_match
+from game.ui.menus.intents import Back
+from game.ui.menus.widgets import (
+    BAD,
+    CREAM,
+    GOLD,
+    GOOD,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    Button,
+    MenuScreen,
+    label,
+    wrap,
+)
+from game.ui.table.screen import TableScreen
+
+PANEL_WIDTH = 410
+MARGIN = 12
+HIGHLIGHT = (232, 184, 84)
+OUTCOME = (120, 208, 150)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The learner chose ``value`` (an option id, or an action notation)."""
+
+    value: str
+
+
+@dataclass(frozen=True)
+class Control:
+    """A panel button: ``hint``, ``retry``, ``next``, ``replay``, ``list``."""
+
+    name: str
+
+
+class TutorialScreen(MenuScreen):
+    """Plays one level; ``finished`` once its summary is shown (stars saved to ``progress``)."""
+
+    def __init__(self, size: tuple[int, int], level: Level, progress: Progress | None = None, *,
+                 style: str = "classic") -> None:
+        self.level = level
+        self.progress = progress
+        self.style = style
+        self.mistakes = 0
+        self.hints = 0
+        self.finished = False
+        self.stars = 0
+        self._start_level(size)
+        super().__init__(size)
+
+    # --- the level's life ----------------------------------------------------------------------
+
+    def _start_level(self, size: tuple[int, int]) -> None:
+        self.match = build_match(self.level)
+        self.table = TableScreen(table_size(size), match=self.match, human=self.level.learner, drive=False,
+                                 speed=0.0, style=self.style)
+        self.index = 0
+        self.state = "ask"  # ask -> wrong (retry) -> ask ... -> right -> next step ... -> summary
+        self.feedback: list[tuple[str, Any]] = []
+        self.show_hint = False
+        self.frozen = False  # the hand ended: the table keeps the lesson's moment
+        self.outcome_seats: list[int] = []
+        self._sync_table()
+
+    @property
+    def step(self) -> Step:
+        return self.level.steps[self.index]
+
+    def _sync_table(self) -> None:
+        """The table rebuilt from the engine, every hand face up."""
+        if self.frozen:
+            return
+        self.table.update(0.0)
+        self.table.skip()
+        presenter = self.table.presenter
+        for seat, player in enumerate(self.match.players):
+            if seat == self.level.learner:
+                continue
+            pic = presenter.seats[seat]
+            tiles = sorted(player.hand)
+            for sprite, tile in zip(pic.concealed(), tiles, strict=False):
+                sprite.tile = tile
+            pic.revealed = True
+            presenter.layout_seat(seat, 0.0)
+
+    def choose(self, value: str) -> bool:
+        """The learner's answer; True when it is right. A wrong answer leaves the table as it was."""
+        if self.state not in ("ask", "wrong"):
+            return False
+        step = self.step
+        verdict = answer_step(self.match, step, value)
+        lang = i18n.language()
+        if not verdict.right:
+            self.mistakes += 1
+            self.state = "wrong"
+            wrong = next((w for w in step.wrong if _same_answer(w.answer, value)), None)
+            self.feedback = [(t("tutorial.wrong"), BAD)]
+            if wrong is not None:
+                self.feedback.append((text(wrong.why, lang), CREAM))
+            if verdict.rule:
+                self.feedback.append((t("tutorial.engine_refuses", message=f"{verdict.message} [{verdict.rule}]"), MUTED))
+            self.layout()
+            return False
+        if any(isinstance(e, HandEnded) for e in verdict.events):
+            self.frozen = True  # the engine has dealt the next hand: keep showing this one
+        self.outcome_seats = [int(s) for s in verdict.outcome.split("+")] if verdict.outcome[:1].isdigit() else []
+        self._sync_table()
+        self.state = "right"
+        self.feedback = [(t("tutorial.right"), GOOD), (text(step.explain, lang), CREAM)]
+        self.layout()
+        return True
+
+    def control(self, name: str) -> Any | None:
+        if name == "hint":
+            if not self.show_hint:
+                self.hints += 1
+            self.show_hint = True
+        elif name == "retry":
+            self.state = "ask"
+            self.feedback = []
+        elif name == "next":
+            if self.index + 1 < len(self.level.steps):
+                self.index += 1
+                self.state = "ask"
+                self.feedback = []
+                self.show_hint = False
+                self.outcome_seats = []
+            else:
+                self._finish()
+        elif name == "replay":
+            self.mistakes = self.hints = 0
+            self.finished = False
+            self._start_level(self.window)
+        elif name == "list":
+            return Back()
+        self.layout()
+        return None
+
+    def _finish(self) -> None:
+        self.state = "summary"
+        self.finished = True
+        self.stars = stars_for(self.mistakes, self.hints)
+        if self.progress is not None:
+            self.progress.record(self.level.id, self.stars)
+
+    # --- what the learner may choose -------------------------------------------------------------
+
+    def option_label(self, option: str) -> str:
+        step = self.step
+        lang = i18n.language()
+        if option in step.labels:
+            return text(step.labels[option], lang)
+        if step.task == "predict" and SEAT_OUTCOME.match(option):
+            if option == "none":
+                return t("tutorial.nobody")
+            if option == "abort":
+                return t("tutorial.aborted")
+            return " + ".join(self.seat_name(int(s)) for s in option.split("+"))
+        return _action_label(option)
+
+    def seat_name(self, seat: int) -> str:
+        name = t(f"wind.{self.match.seat_wind(seat)}")
+        return f"{name} ({t('tutorial.you')})" if seat == self.level.learner else name
+
+    def seat_at(self, point: tuple[int, int]) -> int | None:
+        """The seat whose hand or river band holds ``point`` (a predict click on the table)."""
+        lay = self.table.layout
+        for seat in range(4):
+            side = self.table.presenter.side(seat)
+            if lay.hand_area(side).collidepoint(point) or lay.river_area(side).collidepoint(point):
+                return seat
+        return None
+
+    # --- the panel ----------------------------------------------------------------------------
+
+    def build(self) -> None:
+        w, h = self.size
+        lang = i18n.language()
+        x0 = w - PANEL_WIDTH - MARGIN
+        inner = PANEL_WIDTH - 40
+        self.root.add_child(Panel(PANEL_WIDTH, h - 2 * MARGIN, PANEL, x0 + PANEL_WIDTH / 2, h / 2, radius=14,
+                                  border_color=PANEL_EDGE, border_width=1, name="narration"))
+        y = 44.0
+        profile_title = text(self.level.title, lang)
+        for line in wrap(profile_title, 24, inner, True)[:2]:
+            self.root.add_child(label(line, 24, GOLD, x0 + 20, y, bold=True))
+            y += 30
+        if self.state == "summary":
+            self._build_summary(x0, y, inner)
+            return
+        self.root.add_child(label(t("tutorial.step", n=self.index + 1, total=len(self.level.steps)), 15, MUTED,
+                                  x0 + 20, y))
+        y += 28
+        step = self.step
+        for line in wrap(text(step.narration, lang), 18, inner):
+            self.root.add_child(label(line, 18, CREAM, x0 + 20, y))
+            y += 24
+        y += 8
+        if self.state in ("ask", "wrong"):
+            prompt = self._prompt()
+            for line in wrap(prompt, 15, inner):
+                self.root.add_child(label(line, 15, MUTED, x0 + 20, y))
+                y += 20
+            y += 6
+            for i, option in enumerate(step.options):
+                self.add(Button(f"{i + 1}  {self.option_label(option)}", x0 + 20, y, inner, 40, size=18,
+                                on_activate=functools.partial(Answer, option), name=f"option:{option}"))
+                y += 46
+        y = self._build_feedback(x0, y + 4, inner)
+        if self.show_hint and self.state in ("ask", "wrong"):
+            for line in wrap(text(step.hint, lang), 16, inner):
+                self.root.add_child(label(line, 16, GOLD, x0 + 20, y))
+                y += 21
+        bottom = h - 16 - 20 - 44
+        if self.state in ("ask", "wrong"):
+            self.add(Button(t("tutorial.hint"), x0 + 20, bottom, (inner - 10) // 2, 44, size=18,
+                            on_activate=lambda: Control("hint"), name="hint"))
+            self.add(Button(t("tutorial.back_to_list"), x0 + 30 + (inner - 10) // 2, bottom, (inner - 10) // 2, 44,
+                            size=18, on_activate=lambda: Control("list"), name="list"))
+        elif self.state == "right":
+            last = self.index + 1 >= len(self.level.steps)
+            self.add(Button(t("tutorial.finish" if last else "tutorial.next"), x0 + 20, bottom, inner, 44, size=18,
+                            primary=True, on_activate=lambda: Control("next"), name="next"))
+        self._highlight()
+
+    def _prompt(self) -> str:
+        step = self.step
+        count = len(step.options)
+        if step.task == "predict":
+            seats = all(SEAT_OUTCOME.match(o) for o in step.options)
+            return t("tutorial.pick_seat" if seats else "tutorial.pick_option", count=count)
+        if any(" discard " in f" {o} " or ":discard" in o for o in step.options):
+            return t("tutorial.pick_tile", count=count)
+        return t("tutorial.pick_action", count=count)
+
+    def _build_feedback(self, x0: float, y: float, inner: int) -> float:
+        for i, (line_text, colour) in enumerate(self.feedback):
+            size = 20 if i == 0 else 16
+            for line in wrap(line_text, size, inner, i == 0):
+                self.root.add_child(label(line, size, colour, x0 + 20, y, bold=i == 0))
+                y += size + 5
+            y += 4
+        return y
+
+    def _build_summary(self, x0: float, y: float, inner: int) -> None:
+        lang = i18n.language()
+        lv = self.level
+        y += 6
+        for i in range(3):
+            self.root.add_child(Sprite(star_image(30, i < self.stars), x0 + 36 + 36 * i, y + 4, name="star"))
+        self.root.add_child(label(t("tutorial.stars", stars=self.stars), 15, MUTED, x0 + 140, y + 4))
+        y += 44
+        self.root.add_child(label(t("tutorial.summary"), 18, GOLD, x0 + 20, y, bold=True))
+        y += 26
+        for line in wrap(text(lv.summary, lang), 17, inner):
+            self.root.add_child(label(line, 17, CREAM, x0 + 20, y))
+            y += 22
+        y += 10
+        self.root.add_child(label(t("tutorial.rule"), 15, GOLD, x0 + 20, y, bold=True))
+        y += 20
+        for line in wrap(f"« {lv.source.quote} »", 15, inner)[:5]:
+            self.root.add_child(label(line, 15, CREAM, x0 + 20, y))
+            y += 19
+        self.root.add_child(label(t("tutorial.source", file=lv.source.file, line=lv.source.line), 13, MUTED,
+                                  x0 + 20, y + 2))
+        y += 22
+        if lv.source.reference:
+            self.root.add_child(label(lv.source.reference, 13, MUTED, x0 + 20, y))
+            y += 20
+        if lv.engine_note:
+            y += 6
+            self.root.add_child(label(t("tutorial.note"), 15, GOLD, x0 + 20, y, bold=True))
+            y += 20
+            for line in wrap(text(lv.engine_note, lang), 14, inner)[:4]:
+                self.root.add_child(label(line, 14, MUTED, x0 + 20, y))
+                y += 18
+        h = self.size[1]
+        bottom = h - 16 - 20 - 44
+        half = (inner - 10) // 2
+        self.add(Button(t("tutorial.back_to_list"), x0 + 20, bottom, half, 44, size=18, primary=True,
+                        on_activate=lambda: Control("list"), name="list"))
+        self.add(Button(t("tutorial.replay"), x0 + 30 + half, bottom, half, 44, size=18,
+                        on_activate=lambda: Control("replay"), name="replay"))
+
+    def _highlight(self) -> None:
+        """Gold frames around what the step points at; green ones around who got the tile."""
+        lay = self.table.layout
+        screen = pygame.Rect(0, 0, *self.table.size)
+        frames: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+        for item in self.step.highlight if self.state != "right" else ():
+            what, _, seat_text = item.partition(":")
+            if not seat_text.isdigit():
+                continue
+            side = self.table.presenter.side(int(seat_text))
+            if what == "hand":
+                frames.append((_seat_band(self.table, int(seat_text)).clip(screen), HIGHLIGHT))
+            elif what == "river":
+                frames.append((lay.river_area(side).clip(screen), HIGHLIGHT))
+            elif what == "discard":
+                self.table.presenter.point_at_last_discard(int(seat_text))
+        for seat in self.outcome_seats if self.state == "right" else ():
+            frames.append((_seat_band(self.table, seat).clip(screen), OUTCOME))
+        layer = self.root.add_child(Node(name="highlights"), z=-1)
+        scale = self.window[0] / self.size[0]
+        for rect, colour in frames:
+            r = rect.inflate(-4, -4)
+            layer.add_child(Panel(round(r.w / scale), round(r.h / scale), (0, 0, 0, 0), r.centerx / scale,
+                                  r.centery / scale, radius=10, border_color=colour, border_width=3))
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> Any | None:
+        intent = self._table_intent(event)
+        if intent is None:
+            if event.type == pygame.KEYDOWN:
+                intent = self._key(event)
+            if intent is None:
+                intent = super().handle_event(event)
+        return self.act(intent)
+
+    def act(self, intent: Any) -> Any | None:
+        if isinstance(intent, Answer):
+            self.choose(intent.value)
+            return None
+        if isinstance(intent, Control):
+            return self.control(intent.name)
+        return intent
+
+    def _key(self, event: pygame.event.Event) -> Any | None:
+        char = getattr(event, "unicode", "")
+        if self.state in ("ask", "wrong"):
+            if char.isdigit() and 1 <= int(char) <= len(self.step.options):
+                return Answer(self.step.options[int(char) - 1])
+            if char.lower() == "h":
+                return Control("hint")
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.state == "right":
+            return Control("next")
+        return None
+
+    def _table_intent(self, event: pygame.event.Event) -> Any | None:
+        """A click on the table: a seat (predict) or a hand tile (a discard step)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.state not in ("ask", "wrong"):
+            return None
+        if widget_hit(self.root, event.pos):
+            return None
+        step = self.step
+        if step.task == "predict":
+            seat = self.seat_at(event.pos)
+            if seat is not None and str(seat) in step.options:
+                return Answer(str(seat))
+            return None
+        hit = self.table.intent_at(event.pos) if event.pos[0] < self.table.size[0] else None
+        if hit is not None and hit.kind == "tile":
+            notation = f"{self.level.learner}:discard {tile_name(hit.value)}"
+            match = next((o for o in step.options if _same_answer(o, notation)), None)
+            return Answer(match or notation)
+        return None
+
+    def update(self, dt: float) -> Any | None:
+        if not self.frozen:
+            self.table.update(dt)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((10, 24, 22))
+        w, h = self.table.size
+        self.table.draw(surface.subsurface(pygame.Rect(0, 0, min(w, surface.get_width()), min(h, surface.get_height()))))
+        self.root.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.window:
+            self.table.resize(table_size(size))
+            frozen, self.frozen = self.frozen, False
+            if not frozen:
+                self._sync_table()
+            self.frozen = frozen
+        super().resize(size)
+
+
+@lru_cache(maxsize=8)
+def star_image(size: int, filled: bool) -> pygame.Surface:
+    """A five-pointed star (the UI font has no star glyph): gold when earned, an outline when not."""
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    points = [(c + (c - 1 if k % 2 == 0 else c * 0.42) * math.sin(math.pi * k / 5),
+               c - (c - 1 if k % 2 == 0 else c * 0.42) * math.cos(math.pi * k / 5)) for k in range(10)]
+    if filled:
+        pygame.draw.polygon(image, GOLD, points)
+    else:
+        pygame.draw.polygon(image, (118, 136, 128), points, width=2)
+    return image
+
+
+def table_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The table takes the window but the narrator's column on the right."""
+    return (max(640, window[0] - PANEL_WIDTH - 2 * MARGIN), window[1])
+
+
+def widget_hit(root: Node, point: tuple[int, int]) -> bool:
+    node = root.node_at(point)
+    return node is not None
+
+
+def _seat_band(table: TableScreen, seat: int) -> pygame.Rect:
+    """The rectangle around a seat's hand, melds and flowers as drawn now (from its sprites)."""
+    pic = table.presenter.seats[seat]
+    sprites = [*pic.concealed(), *(sp for group in pic.meld_sprites for sp in group.values()), *pic.flowers]
+    reach = table.layout.river_art.height + 8
+    if not sprites:
+        return pygame.Rect(0, 0, 0, 0)
+    xs = [sp.x for sp in sprites]
+    ys = [sp.y for sp in sprites]
+    return pygame.Rect(round(min(xs) - reach / 2 - 4), round(min(ys) - reach / 2 - 4),
+                       round(max(xs) - min(xs) + reach + 8), round(max(ys) - min(ys) + reach + 8))
+
+
+def _same_answer(a: str, b: str) -> bool:
+    """Two action notations that name the same move (tiles compared by kind, red or not)."""
+    if a == b:
+        return True
+    ha, _, ta = a.partition(" ")
+    hb, _, tb = b.partition(" ")
+    if ha != hb:
+        return False
+    try:
+        return sorted(parse_kinds(ta)) == sorted(parse_kinds(tb))
+    except Exception:
+        return False
+
+
+def _action_label(notation: str) -> str:
+    """``2:pon 55m`` -> ``Pon 5-5m``: the verb and its tiles, as the table's claim bar shows them."""
+    head, _, tiles = notation.partition(" ")
+    verb = head.partition(":")[2]
+    shown = {"daiminkan": "Kan", "kakan": "Kan"}.get(verb, verb.capitalize())
+    if not tiles:
+        return shown
+    kinds = parse_kinds(tiles)
+    names = [tile_name(k * 4 + 1) for k in kinds]
+    return f"{shown} {' '.join(names)}"
+
+
+__all__ = ["TutorialScreen", "Answer", "Control", "kind_of"]
