@@ -148,6 +148,12 @@ def key_line(source: str, where: tuple[str | int, ...]) -> int:
     return start + 1
 
 
+def field_name(where: tuple[str | int, ...]) -> str:
+    """``("steps", 2, "answer")`` -> ``steps[2].answer``."""
+    name = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in where).replace(".[", "[")
+    return name or "(file)"
+
+
 class _Reader:
     """Typed access to one file's table, raising :class:`LevelError` with the key's line."""
 
@@ -156,8 +162,7 @@ class _Reader:
         self.source = source
 
     def fail(self, where: tuple[str | int, ...], message: str) -> LevelError:
-        name = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in where).replace(".[", "[")
-        return LevelError(self.path.name, key_line(self.source, where), name or "(file)", message)
+        return LevelError(self.path.name, key_line(self.source, where), field_name(where), message)
 
     def get(self, table: dict[str, Any], where: tuple[str | int, ...], kind: type | tuple[type, ...],
             default: Any = ...) -> Any:
@@ -167,7 +172,7 @@ class _Reader:
             if default is ...:
                 parent = where[:-1]
                 raise LevelError(self.path.name, key_line(self.source, parent) if parent else 1,
-                                 ".".join(str(p) for p in where), "missing")
+                                 field_name(where), "missing")
             return default
         value = table[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):

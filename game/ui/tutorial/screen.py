@@ -197,8 +197,10 @@ class TutorialScreen(MenuScreen):
         """The seat whose hand or river band holds ``point`` (a predict click on the table)."""
         lay = self.table.layout
         for seat in range(4):
-            side = self.table.presenter.side(seat)
-            if lay.hand_area(side).collidepoint(point) or lay.river_area(side).collidepoint(point):
+            if _seat_band(self.table, seat).collidepoint(point):
+                return seat
+        for seat in range(4):
+            if lay.river_area(self.table.presenter.side(seat)).collidepoint(point):
                 return seat
         return None
 

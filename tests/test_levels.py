@@ -1,0 +1,117 @@
+"""The tutorial levels against the engine: every level deals, plays its right answers and sees the
+engine refuse what it calls illegal; the checker itself catches a level that lies; malformed files
+are reported with the file, the line and the field (and listed as broken, never raised)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SHARED
+
+from game.cli import main
+from game.tutorial.judge import check_all, check_citation, check_level
+from game.tutorial.level import PROFILES, LevelError, levels_dir, load_all, load_level
+
+LEVELS = levels_dir()
+SEEDS = SHARED / "seeds"
+
+
+def test_every_level_agrees_with_the_engine() -> None:
+    count, failures = check_all(LEVELS)
+    assert failures == []
+    assert count >= 18
+
+
+def test_levels_cover_the_three_profiles_and_the_issue_topics() -> None:
+    catalogue = load_all(LEVELS)
+    assert catalogue.broken == []
+    by_profile = {p: [lv.id for lv in catalogue.levels if lv.profile == p] for p in PROFILES}
+    assert all(len(ids) >= 4 for ids in by_profile.values()), by_profile
+    ids = " ".join(lv.id for lv in catalogue.levels)
+    for topic in ("chi-from-left", "pon-beats-chi", "ron-beats", "double-ron", "every-claimant", "head-bump",
+                  "triple-ron-aborts", "last-discard", "robbing-a-kong", "furiten", "temporary-furiten", "kuikae",
+                  "claim-window", "turns-skipped", "kong-from-the-hill", "flowers", "false-mahjong", "chombo"):
+        assert topic in ids, topic
+    for level in catalogue.levels:  # every text in the three languages
+        for value in (level.title, level.summary, *(s.narration for s in level.steps), *(s.explain for s in level.steps)):
+            assert set(value) == {"en", "fr", "ru"}, level.id
+
+
+def test_citations_quote_the_seed_rulebooks() -> None:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seed rulebooks are absent ({SEEDS})")
+    for level in load_all(LEVELS).levels:
+        assert check_citation(level, SEEDS) == []
+
+
+def test_the_cli_check_passes_and_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["levels", "check", "--dir", str(LEVELS)]) == 0
+    assert "0 failures" in capsys.readouterr().out
+    assert main(["levels", "list", "--dir", str(LEVELS)]) == 0
+    assert "riichi-pon-beats-chi" in capsys.readouterr().out
+
+
+def _copy(tmp_path: Path, name: str, edit: tuple[str, str]) -> Path:
+    src = LEVELS / f"{name}.toml"
+    text = src.read_text(encoding="utf-8")
+    assert edit[0] in text
+    path = tmp_path / src.name
+    path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    return path
+
+
+def test_the_check_catches_a_level_that_disagrees_with_the_engine(tmp_path: Path) -> None:
+    # a level claiming the chi beats the pon
+    path = _copy(tmp_path, "riichi-02-pon-beats-chi", ('answer = "2"', 'answer = "1"'))
+    path.write_text(path.read_text(encoding="utf-8").replace('answer = "1"\n\n[steps.wrong.why]', 'answer = "2"\n\n[steps.wrong.why]', 1),
+                    encoding="utf-8")
+    failures = check_level(load_level(path))
+    assert any("expects outcome '1', the engine gives '2'" in f for f in failures), failures
+    # a level calling a legal ron illegal
+    path = _copy(tmp_path, "riichi-11-chombo", ('2 = "123m 789m 789s 4556p"', '2 = "234m 678m 678s 4556p"'))
+    failures = check_level(load_level(path))
+    assert any("calls '2:ron' illegal (no-win) but the engine allows it" in f for f in failures), failures
+    # a refusal for another rule than the level says
+    path = _copy(tmp_path, "riichi-08-furiten", ('illegal = "furiten"', 'illegal = "kuikae"'))
+    failures = check_level(load_level(path))
+    assert any("refused for [furiten], the level says [kuikae]" in f for f in failures), failures
+
+
+def test_a_situation_the_engine_cannot_deal_is_a_failure(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "riichi-02-pon-beats-chi", ('2 = "55m', '2 = "5555m'))
+    failures = check_level(load_level(path))
+    assert len(failures) == 1 and "situation" in failures[0], failures
+
+
+@pytest.mark.parametrize(
+    ("edit", "line", "field"),
+    [
+        (('profile = "riichi"', 'profile = "mcr"'), 3, "profile"),
+        (('learner = 2', 'learner = "west"'), 5, "learner"),
+        (('task = "predict"', 'task = "guess"'), 35, "steps[0].task"),
+        (('answer = "2"\n', 'answers = "2"\n'), 34, "steps[0].answer"),
+        (('[source]\nfile', '[source]\nfile = = "x"\nfile'), 18, "(syntax)"),
+    ],
+)
+def test_a_malformed_level_names_file_line_and_field(tmp_path: Path, edit: tuple[str, str], line: int,
+                                                     field: str) -> None:
+    path = _copy(tmp_path, "riichi-02-pon-beats-chi", edit)
+    with pytest.raises(LevelError) as caught:
+        load_level(path)
+    err = caught.value
+    assert (err.file, err.field) == (path.name, field)
+    assert err.line == line, str(err)
+    assert str(err).startswith(f"{path.name}:{line}: {field}:")
+
+
+def test_a_broken_level_is_listed_not_raised(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(LEVELS / "riichi-02-pon-beats-chi.toml", tmp_path)
+    (tmp_path / "zz-broken.toml").write_text('profile = "riichi"\nlearner = [\n', encoding="utf-8")
+    catalogue = load_all(tmp_path)
+    assert [lv.id for lv in catalogue.levels] == ["riichi-pon-beats-chi"]
+    assert [e.file for e in catalogue.broken] == ["zz-broken.toml"]
+    assert main(["levels", "check", "--dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("zz-broken.toml:") and "(syntax)" in out[0]

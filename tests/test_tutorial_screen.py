@@ -1,0 +1,209 @@
+"""The tutorial screens, driven by synthetic input on a headless display with a fixed clock: a
+level played to the end with a wrong answer first, seats clicked on the table, the list, the
+title's Tutorials button, progress kept per user, and golden frames of two steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from table_helpers import SIZE, display
+from user_dirs import point_user_dirs
+
+from game import i18n
+from game.scene import FixedClock
+from game.tutorial.level import levels_dir, load_level
+from game.tutorial.progress import load_progress
+from game.ui.menus.flow import MenuFlow
+from game.ui.menus.intents import Back, Open
+from game.ui.tutorial.list_screen import TutorialListScreen
+from game.ui.tutorial.screen import TutorialScreen
+
+GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_SIZE = (640, 360)
+
+
+@pytest.fixture(autouse=True)
+def _headless(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    point_user_dirs(tmp_path, monkeypatch)
+    display()
+    i18n.set_language("en")
+
+
+def level(name: str):  # type: ignore[no-untyped-def]
+    return load_level(levels_dir() / f"{name}.toml")
+
+
+def key(char: str, code: int | None = None) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code if code is not None else ord(char), unicode=char, mod=0)
+
+
+def click(pos: tuple[float, float]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(round(pos[0]), round(pos[1])))
+
+
+def feedback_text(screen: TutorialScreen) -> str:
+    return " ".join(line for line, _ in screen.feedback)
+
+
+def run(screen: TutorialScreen, clock: FixedClock, frames: int = 6) -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    for _ in range(frames):
+        screen.update(clock.tick())
+    screen.draw(surface)
+    return surface
+
+
+def test_a_level_played_to_the_end_with_a_wrong_answer_first() -> None:
+    clock = FixedClock()
+    progress = load_progress()
+    screen = TutorialScreen(SIZE, level("riichi-10-kuikae"), progress)
+    run(screen, clock)
+    # step 1: key 2 = pass (legal but not the lesson), then key 1 = chi
+    screen.handle_event(key("2"))
+    assert screen.state == "wrong" and "this lesson" in feedback_text(screen)
+    screen.handle_event(key("1"))
+    assert screen.state == "right"
+    assert [m.kind.value for m in screen.match.players[1].melds] == ["chi"]
+    run(screen, clock)
+    screen.handle_event(key("\r", pygame.K_RETURN))
+    assert (screen.index, screen.state) == (1, "ask")
+    # step 2: click the 5m in the hand (kuikae: the engine refuses it), then the 9p
+    run(screen, clock)
+    five = next(s for s in screen.table.presenter.seats[1].concealed() if s.tile // 4 == 4)
+    screen.handle_event(click((five.x, five.y)))
+    assert screen.state == "wrong"
+    assert "[kuikae]" in feedback_text(screen) and "just called" in feedback_text(screen)
+    assert len(screen.match.players[1].discards) == 0  # a wrong answer changes nothing
+    nine = next(s for s in screen.table.presenter.seats[1].concealed() if s.tile // 4 == 17)
+    screen.handle_event(click((nine.x, nine.y)))
+    assert screen.state == "right"
+    screen.handle_event(key("\r", pygame.K_RETURN))
+    assert screen.finished and screen.state == "summary"
+    assert screen.stars == 1  # two mistakes
+    run(screen, clock)
+    # the stars are kept for this user, and the list shows them
+    assert load_progress().stars == {"riichi-kuikae": 1}
+    listing = TutorialListScreen(SIZE)
+    assert listing.progress.stars["riichi-kuikae"] == 1
+    assert screen.handle_event(click(_centre(screen, "list"))) == Back()
+
+
+def _centre(screen: TutorialScreen, name: str) -> tuple[float, float]:
+    node = screen.root.find(name)
+    assert node is not None
+    w = node.width  # type: ignore[attr-defined]
+    h = node.height  # type: ignore[attr-defined]
+    return node.x + w / 2, node.y + h / 2
+
+
+def test_predict_by_clicking_a_seat_on_the_table_and_the_hint_costs_a_star() -> None:
+    clock = FixedClock()
+    screen = TutorialScreen(SIZE, level("riichi-02-pon-beats-chi"), None)
+    run(screen, clock)
+    screen.handle_event(key("h"))
+    assert screen.show_hint and screen.hints == 1
+    south = screen.table.presenter.seats[1].concealed()[3]  # South's hand, on the left
+    screen.handle_event(click((south.x, south.y)))
+    assert screen.state == "wrong" and "weakest claim" in feedback_text(screen)
+    mine = screen.table.presenter.seats[2].concealed()[0]
+    screen.handle_event(click((mine.x, mine.y)))
+    assert screen.state == "right" and screen.outcome_seats == [2]
+    screen.handle_event(key("\r", pygame.K_RETURN))
+    assert screen.finished and screen.stars == 1  # a mistake and a hint
+
+
+def test_a_level_that_ends_the_hand_keeps_the_moment_on_the_table() -> None:
+    screen = TutorialScreen(SIZE, level("riichi-04-double-ron"), None)
+    run(screen, FixedClock())
+    assert screen.choose("1+3")
+    assert screen.frozen and screen.outcome_seats == [1, 3]
+    run(screen, FixedClock())
+    screen.control("next")
+    assert screen.stars == 3
+
+
+def test_every_level_opens_and_draws_in_every_language() -> None:
+    surface = pygame.Surface(SIZE)
+    listing = TutorialListScreen(SIZE)
+    for lang in ("en", "fr", "ru"):
+        i18n.set_language(lang)
+        listing.layout()
+        listing.draw(surface)
+    i18n.set_language("en")
+    for lv in listing.catalogue.levels:
+        screen = TutorialScreen(SIZE, lv, None)
+        screen.draw(surface)
+        for i, step in enumerate(lv.steps):  # the right answers, through the screen
+            assert screen.index == i
+            assert screen.choose(step.answer), (lv.id, i)
+            screen.control("next")
+        assert screen.finished, lv.id
+
+
+def test_the_title_opens_the_list_and_a_level() -> None:
+    flow = MenuFlow(SIZE)
+    flow.act(Open("tutorials"))
+    listing = flow.top
+    assert isinstance(listing, TutorialListScreen)
+    button = listing.root.find("level:riichi-pon-beats-chi")
+    assert button is not None
+    flow.handle_event(click((button.x + 40, button.y + 20)))
+    assert isinstance(flow.top, TutorialScreen) and flow.top.level.id == "riichi-pon-beats-chi"
+    flow.handle_event(key("\x1b", pygame.K_ESCAPE))
+    assert flow.top is listing
+
+
+def test_progress_is_per_user_and_survives_a_bad_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    progress = load_progress()
+    assert progress.stars == {}
+    assert progress.record("riichi-kuikae", 2) and not progress.record("riichi-kuikae", 1)
+    assert load_progress().stars == {"riichi-kuikae": 2}
+    other = tmp_path / "other-user"
+    point_user_dirs(other, monkeypatch)
+    assert load_progress().stars == {}  # another account: its own file
+    path = load_progress().path
+    assert path is not None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("stars = [", encoding="utf-8")
+    assert load_progress().stars == {}
+    assert any(p.name.startswith("tutorials.toml.corrupt-") for p in path.parent.iterdir())
+
+
+def _difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute channel difference (0..255) of two frames of the same size."""
+    raw_a = pygame.image.tobytes(a, "RGB")
+    raw_b = pygame.image.tobytes(b, "RGB")
+    return sum(abs(x - y) for x, y in zip(raw_a, raw_b, strict=True)) / len(raw_a)
+
+
+@pytest.mark.parametrize(
+    ("name", "level_name", "answers"),
+    [
+        ("tutorial_pon_beats_chi_wrong", "riichi-02-pon-beats-chi", ["1"]),
+        ("tutorial_kuikae_refused", "riichi-10-kuikae", ["1:chi 34m", "next", "1:discard 5m"]),
+    ],
+)
+def test_golden_frames_of_two_steps(name: str, level_name: str, answers: list[str]) -> None:
+    """Frames downscaled to 640x360 (smoothscale averages 2x2 blocks, which absorbs font hinting
+    and antialiasing differences) and compared within a mean difference; a moved panel, a missing
+    highlight or a changed hand moves far more. Delete the PNG and rerun to accept a change."""
+    screen = TutorialScreen(SIZE, level(level_name), None)
+    clock = FixedClock()
+    run(screen, clock)
+    for answer in answers:
+        if answer == "next":
+            screen.control("next")
+        else:
+            screen.choose(answer)
+    got = pygame.transform.smoothscale(run(screen, clock), GOLDEN_SIZE)
+    path = GOLDEN / f"{name}.png"
+    if not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        pygame.image.save(got, str(path))
+        pytest.skip(f"wrote a new golden frame {path.name}: look at it, then commit it")
+    want = pygame.image.load(str(path))
+    assert want.get_size() == GOLDEN_SIZE
+    diff = _difference(got, want)
+    assert diff < 2.5, f"{name}: mean difference {diff:.2f}"
