@@ -77,6 +77,10 @@ def test_the_check_catches_a_level_that_disagrees_with_the_engine(tmp_path: Path
     path = _copy(tmp_path, "riichi-08-furiten", ('illegal = "furiten"', 'illegal = "kuikae"'))
     failures = check_level(load_level(path))
     assert any("refused for [furiten], the level says [kuikae]" in f for f in failures), failures
+    # a level that forgets a seat could win on the tile
+    path = _copy(tmp_path, "riichi-03-ron-beats-pon-kan", ('    "1:ron",\n', ""))
+    failures = check_level(load_level(path))
+    assert any("seat 1 could win on this tile, but the level never says so" in f for f in failures), failures
 
 
 def test_a_situation_the_engine_cannot_deal_is_a_failure(tmp_path: Path) -> None:

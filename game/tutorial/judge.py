@@ -168,6 +168,12 @@ def check_level(level: Level) -> list[str]:
                     failures.append(f"{at}: the level calls {wrong.answer!r} illegal ({wrong.illegal}) but the engine allows it")
                 elif refused.rule != wrong.illegal:
                     failures.append(f"{at}: {wrong.answer!r} is refused for [{refused.rule}], the level says [{wrong.illegal}]")
+        ignored = [seat for seat in match.awaiting() if match.phase is not Phase.TURN
+                   and any(a.kind.value == "ron" for a in match.legal_actions(seat))
+                   and f"{seat}:ron" not in step.play and step.answer != f"{seat}:ron"
+                   and not any(w.answer == f"{seat}:ron" for w in step.wrong)]
+        if ignored:
+            failures.append(f"{at}: seat {ignored[0]} could win on this tile, but the level never says so")
         try:
             events = play_step(match, step)
         except AtlasError as exc:

@@ -130,6 +130,7 @@ class TutorialScreen(MenuScreen):
                 self.feedback.append((text(wrong.why, lang), CREAM))
             if verdict.rule:
                 self.feedback.append((t("tutorial.engine_refuses", message=f"{verdict.message} [{verdict.rule}]"), MUTED))
+            self.feedback.append((self.rulebook_line(), GOLD))
             self.layout()
             return False
         if any(isinstance(e, HandEnded) for e in verdict.events):
@@ -137,9 +138,14 @@ class TutorialScreen(MenuScreen):
         self.outcome_seats = [int(s) for s in verdict.outcome.split("+")] if verdict.outcome[:1].isdigit() else []
         self._sync_table()
         self.state = "right"
-        self.feedback = [(t("tutorial.right"), GOOD), (text(step.explain, lang), CREAM)]
+        self.feedback = [(t("tutorial.right"), GOOD), (text(step.explain, lang), CREAM), (self.rulebook_line(), GOLD)]
         self.layout()
         return True
+
+    def rulebook_line(self) -> str:
+        """The rule as the rulebook words it, with where it is written."""
+        src = self.level.source
+        return f"« {src.quote} » — {t('tutorial.source', file=src.file, line=src.line)}"
 
     def control(self, name: str) -> Any | None:
         if name == "hint":
@@ -268,7 +274,7 @@ class TutorialScreen(MenuScreen):
 
     def _build_feedback(self, x0: float, y: float, inner: int) -> float:
         for i, (line_text, colour) in enumerate(self.feedback):
-            size = 20 if i == 0 else 16
+            size = 20 if i == 0 else 15 if colour in (GOLD, MUTED) else 16
             for line in wrap(line_text, size, inner, i == 0):
                 self.root.add_child(label(line, size, colour, x0 + 20, y, bold=i == 0))
                 y += size + 5
