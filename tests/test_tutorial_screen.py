@@ -155,6 +155,23 @@ def test_the_title_opens_the_list_and_a_level() -> None:
     assert flow.top is listing
 
 
+def test_broken_levels_are_listed_not_raised(tmp_path: Path) -> None:
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    good = (levels_dir() / "riichi-02-pon-beats-chi.toml").read_text(encoding="utf-8")
+    (folder / "a.toml").write_text(good, encoding="utf-8")
+    (folder / "b.toml").write_text(good.replace('id = "riichi-pon-beats-chi"', 'id = "b"')
+                                   .replace('2 = "55m', '2 = "5555m'), encoding="utf-8")  # cannot be dealt
+    (folder / "c.toml").write_text("profile = [", encoding="utf-8")  # cannot be read
+    listing = TutorialListScreen(SIZE, folder=folder)
+    assert listing.root.find("broken") is not None
+    button = listing.root.find("level:b")
+    assert button is not None
+    assert listing.handle_event(click((button.x + 40, button.y + 20))) is None
+    assert "b.toml" in listing.message
+    listing.draw(pygame.Surface(SIZE))
+
+
 def test_progress_is_per_user_and_survives_a_bad_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     progress = load_progress()
     assert progress.stars == {}

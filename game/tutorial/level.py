@@ -271,7 +271,7 @@ def _situation(r: _Reader, s: dict[str, Any]) -> Situation:
         replacements=r.strings(s, (*w, "replacements")),
         dora=r.get(s, (*w, "dora"), str, ""),
         last=r.get(s, (*w, "last"), str, ""),
-        scores=tuple(scores) if scores is not None else None,  # type: ignore[arg-type]
+        scores=tuple(scores) if scores is not None else None,
         script=r.strings(s, (*w, "script")),
         seed=r.get(s, (*w, "seed"), int, 1),
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game import i18n
+from game.engine.errors import AtlasError
 from game.i18n import t
 from game.scene import Sprite
 from game.tutorial.level import PROFILES, Catalogue, Level, load_all, text
@@ -28,6 +29,7 @@ class TutorialListScreen(MenuScreen):
         self.catalogue: Catalogue = load_all(folder)
         self.progress = progress if progress is not None else load_progress()
         self.style = style
+        self.message = ""  # a level that could not be set up (shown in red, the game goes on)
         super().__init__(size)
 
     def build(self) -> None:
@@ -45,10 +47,11 @@ class TutorialListScreen(MenuScreen):
             for lv in (lv for lv in self.catalogue.levels if lv.profile == profile):
                 self._row(lv, x, y, col_w)
                 y += ROW + GAP
-        if self.catalogue.broken:
-            y = h - 40 - 22 * min(3, len(self.catalogue.broken))
-            for err in self.catalogue.broken[:3]:
-                line = wrap(f"{t('tutorial.broken')}: {err}", 14, w - 144)[0]
+        problems = [str(err) for err in self.catalogue.broken] + ([self.message] if self.message else [])
+        if problems:
+            y = h - 40 - 22 * min(3, len(problems))
+            for problem in problems[-3:]:
+                line = wrap(f"{t('tutorial.broken')}: {problem}", 14, w - 144)[0]
                 self.root.add_child(label(line, 14, BAD, 72, y, name="broken"))
                 y += 22
 
@@ -65,9 +68,15 @@ class TutorialListScreen(MenuScreen):
                 button.add_child(Sprite(star_image(14, i < stars), width - 58 + 17 * i, ROW / 2))
 
     def open(self, level: Level) -> Any:
+        """The level on the table; a level the engine cannot set up is reported here instead."""
         from .screen import TutorialScreen
 
-        return PushScreen(TutorialScreen(self.window, level, self.progress, style=self.style))
+        try:
+            return PushScreen(TutorialScreen(self.window, level, self.progress, style=self.style))
+        except AtlasError as exc:
+            self.message = f"{level.path.name}: {exc}"
+            self.layout()
+            return None
 
     def enter(self) -> None:
         self.layout()  # back from a level: show its new stars

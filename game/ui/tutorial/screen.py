@@ -407,12 +407,11 @@ class TutorialScreen(MenuScreen):
         self.root.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
-        if size != self.window:
+        """A new window: the table laid out again from the engine, unless the lesson's hand has
+        ended (the engine has dealt the next one: the old picture is kept as it was)."""
+        if size != self.window and not self.frozen:
             self.table.resize(table_size(size))
-            frozen, self.frozen = self.frozen, False
-            if not frozen:
-                self._sync_table()
-            self.frozen = frozen
+            self._sync_table()
         super().resize(size)
 
 
