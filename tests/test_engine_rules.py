@@ -781,3 +781,13 @@ def test_triple_ron_in_ema_riichi_winners_take_their_own_sticks_back() -> None:
     assert w2.deltas[2] == w2.points + 1000  # type: ignore[attr-defined]
     assert w3.deltas[3] == w3.points + 1000  # type: ignore[attr-defined]
     assert m.sticks == 0
+
+
+@pytest.mark.parametrize(("dealer_tenpai", "ends"), [(False, True), (True, False)])
+def test_ema_all_last_no_west_round_and_no_agari_yame(dealer_tenpai: bool, ends: bool) -> None:
+    hands = {3: FOUR_TENPAI[0] if dealer_tenpai else NOTEN[0], 0: NOTEN[1], 1: NOTEN[2], 2: NOTEN[3]}
+    m = stacked_match(
+        "ema", hands, start=(26000, 26000, 26000, 42000), position=HandPosition(round_wind=1, hand_number=3)
+    )
+    tsumogiri(m)
+    assert m.is_over is ends
