@@ -791,3 +791,21 @@ def test_ema_all_last_no_west_round_and_no_agari_yame(dealer_tenpai: bool, ends:
     )
     tsumogiri(m)
     assert m.is_over is ends
+
+
+@pytest.mark.parametrize("profile", ["riichi", "ema", "taiwanese"])
+def test_stacked_scenarios_replay_from_their_records(profile: str) -> None:
+    """A stacked match (kans, claims, a win, the next hand) replays from its record alone."""
+    from game.engine.match import replay
+
+    m = _three_waits(profile, position=HandPosition(honba=1, riichi_sticks=1))
+    play(m, "0:discard 3p", "1:pass", "2:pass", "3:pass")
+    events = tsumogiri(m)
+    assert events_of(events, HandStarted)
+    for _ in range(12):
+        if m.phase is Phase.TURN:
+            play(m, f"{m.turn}:discard {_name(m.drawn)}")
+        else:
+            pass_all(m)
+    again = replay(m.record, m.profile)
+    assert again.state_hash() == m.state_hash()
