@@ -48,6 +48,7 @@ PANEL_WIDTH = 410
 MARGIN = 12
 HIGHLIGHT = (232, 184, 84)
 OUTCOME = (120, 208, 150)
+HINT = (150, 200, 236)
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ class TutorialScreen(MenuScreen):
         y = self._build_feedback(x0, y + 4, inner)
         if self.show_hint and self.state in ("ask", "wrong"):
             for line in wrap(text(step.hint, lang), 16, inner):
-                self.root.add_child(label(line, 16, GOLD, x0 + 20, y))
+                self.root.add_child(label(line, 16, HINT, x0 + 20, y))
                 y += 21
         bottom = h - 16 - 20 - 44
         if self.state in ("ask", "wrong"):
@@ -323,18 +324,17 @@ class TutorialScreen(MenuScreen):
 
     def _highlight(self) -> None:
         """Gold frames around what the step points at; green ones around who got the tile."""
-        lay = self.table.layout
         screen = pygame.Rect(0, 0, *self.table.size)
         frames: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
         for item in self.step.highlight if self.state != "right" else ():
             what, _, seat_text = item.partition(":")
             if not seat_text.isdigit():
                 continue
-            side = self.table.presenter.side(int(seat_text))
             if what == "hand":
                 frames.append((_seat_band(self.table, int(seat_text)).clip(screen), HIGHLIGHT))
             elif what == "river":
-                frames.append((lay.river_area(side).clip(screen), HIGHLIGHT))
+                frames.append((_sprite_bounds(self.table, self.table.presenter.seats[int(seat_text)].river)
+                               .clip(screen), HIGHLIGHT))
             elif what == "discard":
                 self.table.presenter.point_at_last_discard(int(seat_text))
         for seat in self.outcome_seats if self.state == "right" else ():
@@ -442,7 +442,12 @@ def widget_hit(root: Node, point: tuple[int, int]) -> bool:
 def _seat_band(table: TableScreen, seat: int) -> pygame.Rect:
     """The rectangle around a seat's hand, melds and flowers as drawn now (from its sprites)."""
     pic = table.presenter.seats[seat]
-    sprites = [*pic.concealed(), *(sp for group in pic.meld_sprites for sp in group.values()), *pic.flowers]
+    return _sprite_bounds(table, [*pic.concealed(), *(sp for group in pic.meld_sprites for sp in group.values()),
+                                  *pic.flowers])
+
+
+def _sprite_bounds(table: TableScreen, sprites: list[Any]) -> pygame.Rect:
+    """The rectangle around tile sprites as drawn now (tiles lie any way round: a square each)."""
     reach = table.layout.river_art.height + 8
     if not sprites:
         return pygame.Rect(0, 0, 0, 0)
@@ -467,10 +472,11 @@ def _same_answer(a: str, b: str) -> bool:
 
 
 def _action_label(notation: str) -> str:
-    """``2:pon 55m`` -> ``Pon 5-5m``: the verb and its tiles, as the table's claim bar shows them."""
+    """``2:pon 55m`` -> ``Pon 5m 5m``: the verb in the interface language and its tiles."""
     head, _, tiles = notation.partition(" ")
     verb = head.partition(":")[2]
-    shown = {"daiminkan": "Kan", "kakan": "Kan"}.get(verb, verb.capitalize())
+    verb = {"daiminkan": "kan", "kakan": "kan", "ankan": "kan"}.get(verb, verb)
+    shown = t(f"tutorial.verb.{verb}") if i18n.has(f"tutorial.verb.{verb}") else verb.capitalize()
     if not tiles:
         return shown
     kinds = parse_kinds(tiles)
