@@ -148,3 +148,12 @@ def test_subset_fonts_carry_their_own_names_and_ship_with_licence_and_readme() -
         assert needed in readme
     total = sum(p.stat().st_size for p in folder.iterdir())
     assert total < 1_500_000, f"assets/fonts is {total} bytes"
+
+
+def test_a_rulebook_without_red_fives_draws_plain_fives() -> None:
+    """EMA and Taiwanese use ids 16, 52 and 88 as ordinary fives: never paint them red."""
+    plain = TileArt(30, red_fives=False)
+    red = TileArt(30)
+    for five in (16, 52, 88):
+        assert plain.face(five) is plain.face(five + 1)
+        assert red.face(five) is not red.face(five + 1)

@@ -49,12 +49,17 @@ def all_face_keys() -> list[FaceKey]:
 class TileArt:
     """Every tile image at one width (height about 1.35 times that), painted on first use."""
 
-    def __init__(self, tile_width: int, style: str = "classic", back_colour: Colour = BACK_TOP) -> None:
+    def __init__(
+        self, tile_width: int, style: str = "classic", back_colour: Colour = BACK_TOP, *, red_fives: bool = True
+    ) -> None:
+        """``red_fives=False`` draws ids 16, 52 and 88 as plain fives: a rulebook without red fives
+        (EMA, Taiwanese) still has those physical tiles, just not red."""
         if style not in STYLES:
             raise ValueError(f"tile style must be one of {STYLES}, not {style!r}")
         if tile_width < 8:
             raise ValueError(f"tiles narrower than 8 pixels cannot be drawn (asked {tile_width})")
         self.style = style
+        self.red_fives = red_fives
         self.width = tile_width
         self.height = round(tile_width * HEIGHT_RATIO)
         self.depth = max(2, round(tile_width * 0.11))  # the visible thickness of a tile's side
@@ -65,6 +70,10 @@ class TileArt:
         self._shadows: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
 
+    def _key(self, tile_id: int) -> FaceKey:
+        kind, red = face_key(tile_id)
+        return (kind, red and self.red_fives)
+
     @property
     def size(self) -> tuple[int, int]:
         return (self.width, self.height)
@@ -73,7 +82,7 @@ class TileArt:
 
     def face(self, tile_id: int) -> pygame.Surface:
         """The front of a tile, upright; red fives have their own face."""
-        return self._face(face_key(tile_id))
+        return self._face(self._key(tile_id))
 
     def back(self) -> pygame.Surface:
         if self._back is None:
@@ -83,7 +92,7 @@ class TileArt:
 
     def rotated(self, tile_id: int | None, quarter_turns: int) -> pygame.Surface:
         """The face (or the back, for ``None``) turned counter-clockwise by quarter turns."""
-        key = None if tile_id is None else face_key(tile_id)
+        key = None if tile_id is None else self._key(tile_id)
         turns = quarter_turns % 4
         cached = self._turned.get((key, turns))
         if cached is None:
@@ -98,11 +107,11 @@ class TileArt:
 
     def standing(self, tile_id: int) -> pygame.Surface:
         """A tile in the player's own hand, seen from above: the back's edge shows over the face."""
-        return self._with_edge("standing", face_key(tile_id))
+        return self._with_edge("standing", self._key(tile_id))
 
     def lying(self, tile_id: int | None) -> pygame.Surface:
         """A tile lying on the table seen from the front: its side shows below (``None`` = face down)."""
-        return self._with_edge("lying", None if tile_id is None else face_key(tile_id))
+        return self._with_edge("lying", None if tile_id is None else self._key(tile_id))
 
     def shadow(self, quarter_turns: int = 0) -> pygame.Surface:
         """A soft shadow for a tile with its edge (``lying``/``standing`` size), to blit a few pixels
@@ -232,12 +241,18 @@ def tile_widths(window: tuple[int, int]) -> tuple[int, int, int]:
     return (max(20, hand), max(14, discard), max(10, wall))
 
 
-@lru_cache(maxsize=32)
-def tile_art(width: int, style: str = "classic") -> TileArt:
+def tile_art(width: int, style: str = "classic", red_fives: bool = True) -> TileArt:
     """A shared TileArt for a width and style, so a resize back to a known size re-renders nothing."""
-    return TileArt(width, style)
+    return _shared_art(width, style, red_fives)
 
 
-def for_window(size: tuple[int, int], style: str = "classic") -> TableTiles:
+@lru_cache(maxsize=32)
+def _shared_art(width: int, style: str, red_fives: bool) -> TileArt:
+    return TileArt(width, style, red_fives=red_fives)
+
+
+def for_window(size: tuple[int, int], style: str = "classic", red_fives: bool = True) -> TableTiles:
     hand, discard, wall = tile_widths(size)
-    return TableTiles(tile_art(hand, style), tile_art(discard, style), tile_art(wall, style))
+    return TableTiles(
+        tile_art(hand, style, red_fives), tile_art(discard, style, red_fives), tile_art(wall, style, red_fives)
+    )

@@ -51,12 +51,14 @@ class MeldTile:
 class TableLayout:
     """Geometry for one window size and one wall size (17 or 18 stacks a side)."""
 
-    def __init__(self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic") -> None:
+    def __init__(
+        self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic", red_fives: bool = True
+    ) -> None:
         w, h = size
         self.size = size
         self.stacks = stacks_per_side
         u = self.unit = min(w / 1280, h / 720)
-        tiles = for_window(size, style)
+        tiles = for_window(size, style, red_fives)
         self.hand_art: TileArt = tiles.hand
         self.river_art: TileArt = tiles.discard
         self.margin = max(4, round(8 * u))
@@ -70,8 +72,8 @@ class TableLayout:
         # 16 px a tile at 720p; a stack shows its lower tile's edge below the upper one.
         room = min(self.cy - top, bottom - self.cy) - 3 * self.river_pitch - 8 * u
         fit = int(room / (stacks_per_side / 2 + HEIGHT_RATIO + 0.22 + 0.2))
-        self.wall_art: TileArt = tile_art(max(10, min(round(16 * u * 17 / stacks_per_side), fit)), style)
-        self.badge_art: TileArt = tile_art(max(10, round(20 * u)), style)
+        self.wall_art: TileArt = tile_art(max(10, min(round(16 * u * 17 / stacks_per_side), fit)), style, red_fives)
+        self.badge_art: TileArt = tile_art(max(10, round(20 * u)), style, red_fives)
         wa = self.wall_art
         self.wall_half = stacks_per_side * wa.width / 2  # half the inner square's side
         self.stack_height = wa.height + 2 * wa.depth

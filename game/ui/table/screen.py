@@ -118,7 +118,7 @@ class TableScreen:
         self._fed = len(self.match.events)
 
     def _build(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style)
+        self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style, self.rules.tiles.red_fives > 0)
         self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
