@@ -265,6 +265,14 @@ class Match:
             self.hand_index,
             self.indicators,
             self.drawn,
+            self.pending_dora,
+            self.rinshan,
+            self.calls_made,
+            self.kans,
+            self.first_discards,
+            self.suukaikan_pending,
+            self.dealer_streak,
+            self.sticks,
         ]
         if hasattr(self, "wall"):
             parts += [self.wall.live[self.wall.head : self.wall.tail], self.wall.dead, self.wall.rinshan_taken]
@@ -275,8 +283,14 @@ class Match:
                 [(d.tile, d.tsumogiri, d.riichi, d.called) for d in p.discards],
                 p.flowers,
                 p.riichi,
+                p.riichi_pending,
+                p.double_riichi,
+                p.ippatsu,
                 p.furiten_temporary,
                 p.furiten_riichi,
+                sorted(p.kuikae),
+                p.nagashi_ok,
+                p.pao,
             ]
         if self.claim is not None:
             parts.append(self.claim.fingerprint())
