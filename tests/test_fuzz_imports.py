@@ -184,14 +184,42 @@ def test_damaged_log_files_end_in_one_line_and_exit_2(tmp_path: Path, fmt: str, 
 
 # --- tutorial levels ------------------------------------------------------------------------------
 
+LEVEL_FILES = sorted((Path(__file__).resolve().parents[1] / "levels").glob("*.toml"))
 
-def test_tutorial_levels_are_fuzzed_once_they_exist() -> None:
-    tutorial = pytest.importorskip("game.tutorial", reason="game.tutorial does not exist yet: no level door to fuzz")
-    loader = getattr(tutorial, "load_level", None) or getattr(tutorial, "load_level_file", None)
-    if loader is None:
-        pytest.skip("game.tutorial has no load_level/load_level_file entry point yet")
-    for text in ("", "\x00", "[[[[", "x = 1", "[level]\nid = 5", "\xff"):
+
+def load_level_or_say_why(path: Path, door: str) -> None:
+    """A level loads (and then builds its match or refuses with an AtlasError) or raises LevelError
+    naming the file."""
+    from game.tutorial.level import LevelError, load_level
+    from game.tutorial.setup import build_match
+
+    with time_bound(door):
         try:
-            loader(text)
-        except (AtlasError, ValueError):
-            pass
+            level = load_level(path)
+        except LevelError as exc:
+            assert path.name in str(exc)
+            return
+        with contextlib.suppress(AtlasError):
+            build_match(level)
+
+
+@pytest.mark.skipif(not LEVEL_FILES, reason="no tutorial levels in levels/ yet")
+@fuzz_settings(100)
+@given(index=st.integers(0, 10_000), seed=st.integers(0, 2**32), replacement=garbage, steps=st.integers(1, 3))
+def test_mutated_levels_load_or_say_why(tmp_path: Path, index: int, seed: int, replacement: object,
+                                        steps: int) -> None:
+    source = LEVEL_FILES[index % len(LEVEL_FILES)]
+    table = mutate(tomllib.loads(source.read_text(encoding="utf-8")), random.Random(seed), replacement, steps=steps)
+    path = _profile_file(tmp_path, table)
+    assume(path is not None)
+    load_level_or_say_why(path, "levels: structure")  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not LEVEL_FILES, reason="no tutorial levels in levels/ yet")
+@fuzz_settings(100)
+@given(index=st.integers(0, 10_000), seed=st.integers(0, 2**32))
+def test_damaged_level_bytes_load_or_say_why(tmp_path: Path, index: int, seed: int) -> None:
+    source = LEVEL_FILES[index % len(LEVEL_FILES)]
+    path = tmp_path / "level.toml"
+    path.write_bytes(damage_bytes(source.read_bytes(), random.Random(seed)))
+    load_level_or_say_why(path, "levels: bytes")
