@@ -68,9 +68,10 @@ class Action(NamedTuple):
         return f"Action({format_action(self)!r})"
 
 
-def format_action(action: Action) -> str:
+def format_action(action: Action, *, red_fives: bool = True) -> str:
+    """Notation of an action; ``red_fives=False`` (a rulebook without them) writes every five as 5."""
     if action.tiles:
-        return f"{action.seat}:{action.kind.value} {format_tiles(action.tiles)}"
+        return f"{action.seat}:{action.kind.value} {format_tiles(action.tiles, red_fives=red_fives)}"
     return f"{action.seat}:{action.kind.value}"
 
 

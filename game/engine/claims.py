@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, ActionKind
 from .meld import Meld, MeldKind
 from .profile import RuleProfile
-from .tiles import DRAGONS, WINDS, is_red, kind_of
+from .tiles import DRAGONS, WINDS, kind_of
 
 if TYPE_CHECKING:
     from .match import Match
@@ -129,7 +129,7 @@ def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Ac
     same = sorted(t for t in p.hand if t >> 2 == k)
     out: list[Action] = []
     if len(same) >= 2:
-        for pair in _distinct_pairs(same):
+        for pair in _distinct_pairs(same, match.red_ids):
             meld = Meld(MeldKind.PON, tuple(sorted((*pair, tile))), tile, discarder)
             if _leaves_discard(p.hand, pair, kuikae_kinds(prof, meld)):
                 out.append(Action(seat, ActionKind.PON, pair))
@@ -141,17 +141,17 @@ def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Ac
             if lo < k - rank or lo + 2 > k - rank + 8:
                 continue
             need = [x for x in (lo, lo + 1, lo + 2) if x != k]
-            for pair in _chi_pairs(p.hand, need):
+            for pair in _chi_pairs(p.hand, need, match.red_ids):
                 meld = Meld(MeldKind.CHI, tuple(sorted((*pair, tile))), tile, discarder)
                 if _leaves_discard(p.hand, pair, kuikae_kinds(prof, meld)):
                     out.append(Action(seat, ActionKind.CHI, pair))
     return out
 
 
-def _distinct_pairs(same: list[int]) -> list[tuple[int, int]]:
+def _distinct_pairs(same: list[int], red_ids: frozenset[int]) -> list[tuple[int, int]]:
     """Pairs from copies of one kind, one per distinct red-ness combination."""
-    reds = [t for t in same if is_red(t)]
-    plain = [t for t in same if not is_red(t)]
+    reds = [t for t in same if t in red_ids]
+    plain = [t for t in same if t not in red_ids]
     out: list[tuple[int, int]] = []
     if len(plain) >= 2:
         out.append((plain[0], plain[1]))
@@ -160,7 +160,7 @@ def _distinct_pairs(same: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _chi_pairs(hand: list[int], need: list[int]) -> list[tuple[int, int]]:
+def _chi_pairs(hand: list[int], need: list[int], red_ids: frozenset[int]) -> list[tuple[int, int]]:
     choices: list[list[int]] = []
     for kind in need:
         tiles = [t for t in hand if kind_of(t) == kind]
@@ -168,7 +168,7 @@ def _chi_pairs(hand: list[int], need: list[int]) -> list[tuple[int, int]]:
             return []
         by_class: dict[bool, int] = {}
         for t in sorted(tiles):
-            by_class.setdefault(is_red(t), t)
+            by_class.setdefault(t in red_ids, t)
         choices.append(sorted(by_class.values()))
     return [(a, b) for a in choices[0] for b in choices[1]]
 

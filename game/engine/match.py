@@ -23,7 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from . import claims, furiten
-from .actions import TILES_PER_ACTION, Action, ActionKind, parse_action_text
+from .actions import TILES_PER_ACTION, Action, ActionKind, format_action, parse_action_text
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     AbortiveDraw,
@@ -155,6 +155,7 @@ class Match:
         self.claim: claims.ClaimWindow | None = None
         self.final: MatchEnded | None = None
         self._turn_cache: list[Action] | None = None
+        self.red_ids: frozenset[int] = RED_FIVE_IDS if profile.tiles.red_fives else frozenset()
         self._kyuushu_on = "kyuushu_kyuuhai" in profile.draws.abortive
         self.view_cache: list[SeatView | None] = [None] * 4
         out: list[Event] = []
@@ -226,7 +227,7 @@ class Match:
         seat, kind, tiles = parse_action_text(text)
         if kind is ActionKind.KAKAN or kind.is_claim or kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ANKAN):
             prefer = self.drawn if seat == self.turn else None
-            resolved = _resolve_tiles(self.players[seat].hand, tiles, prefer)
+            resolved = _resolve_tiles(self.players[seat].hand, tiles, prefer, self.red_ids)
             if resolved is None:
                 raise NotationError(f"{text!r}: seat {seat} does not hold those tiles")
             tiles = resolved
@@ -244,7 +245,7 @@ class Match:
             self.profile.id,
             self.profile.hash,
             self.seed,
-            tuple(str(a) for a in self.actions),
+            tuple(format_action(a, red_fives=bool(self.red_ids)) for a in self.actions),
             self.state_hash(),
             first_dealer,
             start,
@@ -471,7 +472,7 @@ class Match:
             assert drawn is not None
             acts.append(Action(seat, ActionKind.DISCARD, (drawn,)))
             return acts
-        classes = _classes(p.hand, drawn)
+        classes = _classes(p.hand, drawn, self.red_ids)
         kuikae = p.kuikae
         discard = ActionKind.DISCARD
         if kuikae:
@@ -516,7 +517,7 @@ class Match:
         if not p.riichi:
             pons = {m.first_kind for m in p.melds if m.kind is MeldKind.PON and counts[m.first_kind]}
             if pons:
-                for t in _classes(p.hand, self.drawn):
+                for t in _classes(p.hand, self.drawn, self.red_ids):
                     if t >> 2 in pons:
                         acts.append(Action(seat, ActionKind.KAKAN, (t,)))
         return acts
@@ -915,7 +916,7 @@ class Match:
         if not action.tiles or not 0 <= action.seat < 4:
             return action
         prefer = self.drawn if action.seat == self.turn else None
-        resolved = _resolve_tiles(self.players[action.seat].hand, list(action.tiles), prefer)
+        resolved = _resolve_tiles(self.players[action.seat].hand, list(action.tiles), prefer, self.red_ids)
         if resolved is None:
             return action
         return Action(action.seat, action.kind, tuple(sorted(resolved)))
@@ -982,19 +983,20 @@ def _tile_set(profile: RuleProfile) -> list[int]:
 TERMINAL_HONOR_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
 
 
-def _tile_class(t: int) -> int:
-    """Tiles of one class are interchangeable: same kind, same red-ness (flowers are their own)."""
-    return t if t in RED_FIVE_IDS or t >= FLOWER_ID_BASE else -1 - (t >> 2)
+def _tile_class(t: int, reds: frozenset[int]) -> int:
+    """Tiles of one class are interchangeable: same kind, same red-ness (flowers are their own).
+    ``reds`` is empty under a rulebook without red fives, where ids 16, 52, 88 are plain."""
+    return t if t in reds or t >= FLOWER_ID_BASE else -1 - (t >> 2)
 
 
-def _classes(hand: list[int], prefer: int | None = None) -> list[int]:
-    """One tile id per (kind, red) class in the hand, sorted: the preferred tile (the one just
-    drawn, so a tsumogiri stays one) for its class, else the lowest id."""
+def _classes(hand: list[int], prefer: int | None, reds: frozenset[int]) -> list[int]:
+    """One tile id per class in the hand, sorted: the preferred tile (the one just drawn, so a
+    tsumogiri stays one) for its class, else the lowest id."""
     best: dict[int, int] = {}
     for t in sorted(hand, reverse=True):  # lower ids overwrite higher ones of the same class
-        best[t if t in RED_FIVE_IDS or t >= FLOWER_ID_BASE else -1 - (t >> 2)] = t
+        best[t if t in reds or t >= FLOWER_ID_BASE else -1 - (t >> 2)] = t
     if prefer is not None and prefer in hand:
-        best[_tile_class(prefer)] = prefer
+        best[_tile_class(prefer, reds)] = prefer
     return sorted(best.values())
 
 
@@ -1006,15 +1008,17 @@ def _preferred_order(hand: list[int], prefer: int | None) -> list[int]:
     return pool
 
 
-def _resolve_tiles(hand: list[int], tiles: list[int], prefer: int | None = None) -> list[int] | None:
+def _resolve_tiles(
+    hand: list[int], tiles: list[int], prefer: int | None, reds: frozenset[int]
+) -> list[int] | None:
     """Map each tile to an unused hand tile of the same class (the preferred one first, then the
     lowest id), or None if one is missing."""
     pool = _preferred_order(hand, prefer)
     out: list[int] = []
     for t in tiles:
-        c = _tile_class(t)
+        c = _tile_class(t, reds)
         for i, h in enumerate(pool):
-            if _tile_class(h) == c:
+            if _tile_class(h, reds) == c:
                 out.append(h)
                 del pool[i]
                 break

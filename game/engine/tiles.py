@@ -165,9 +165,9 @@ def format_kinds(kinds: Iterable[int]) -> str:
     return _format(sorted((k, False) for k in kinds))
 
 
-def format_tiles(tiles: Iterable[int], *, sort: bool = True) -> str:
-    """Format tile ids as notation, writing red fives as ``0``."""
-    pairs = [(kind_of(t), is_red(t)) for t in tiles]
+def format_tiles(tiles: Iterable[int], *, sort: bool = True, red_fives: bool = True) -> str:
+    """Format tile ids as notation, writing red fives as ``0`` (unless the rulebook has none)."""
+    pairs = [(kind_of(t), red_fives and is_red(t)) for t in tiles]
     if sort:
         pairs.sort(key=lambda p: (p[0], not p[1]))
     return _format(pairs)
