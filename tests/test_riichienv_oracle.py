@@ -30,7 +30,7 @@ from game.engine.shanten import shanten, waits
 
 riichienv = pytest.importorskip("riichienv")
 
-GAMES = 16
+GAMES = 100  # hundreds of hands: about 1,200 (rules-reference §7.2, O6)
 PROFILE = one_hand_profile(load_profile("riichi"))
 
 
