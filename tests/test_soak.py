@@ -1,0 +1,132 @@
+"""The soak in CI: a few hundred actions per profile through ``python -m game soak``'s code, and
+the invariant checks shown to catch the slips they exist for (a broken state is reported, not
+passed). The long runs are a command: ``python -m game soak --profile P --games N``."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+
+import pytest
+
+from game.ai.baseline import RandomBot
+from game.cli import main as cli_main
+from game.cli import soak as soak_cli
+from game.engine import invariants
+from game.engine.invariants import check_actions, check_all, check_hand_sizes, check_scores, check_tiles
+from game.engine.match import Match, Phase
+from game.engine.profile import load_profile
+
+
+@pytest.mark.parametrize("profile_id", ["riichi", "ema", "taiwanese"])
+def test_a_short_soak_of_every_profile_finds_nothing(profile_id: str) -> None:
+    result = soak_cli.soak(load_profile(profile_id), 5, 700, max_hands=1)
+    assert result["failures"] == []
+    assert result["games"] == 5
+    assert result["actions"] >= 150
+    assert result["invariant_checks"] == result["actions"] + result["games"]
+    assert result["replays"] == 5
+
+
+def test_seats_rotate_through_every_kind() -> None:
+    seen = {name for g in range(len(soak_cli.SEAT_POOL)) for name in soak_cli.seating(g)}
+    assert seen == set(soak_cli.SEAT_POOL)
+    assert {"random", "efficiency", "easy", "normal", "hard"} <= seen
+
+
+def _run(argv: list[str]) -> tuple[int, dict[str, object], str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_main(argv)
+    return code, json.loads(out.getvalue()), err.getvalue()
+
+
+def test_the_command_prints_one_json_summary() -> None:
+    code, summary, err = _run(["soak", "--profile", "riichi", "--games", "2", "--seed", "3", "--max-hands", "1"])
+    assert code == 0
+    for key in ("games", "hands", "actions", "invariant_checks", "failures", "seconds"):
+        assert key in summary
+    assert summary["games"] == 2 and summary["failures"] == []
+    assert "soak riichi: 2/2" in err  # progress goes to stderr only
+
+
+def test_a_failure_is_reported_with_seed_and_action_index_and_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = {"n": 0}
+
+    def broken(match: Match, total: int) -> list[str]:
+        calls["n"] += 1
+        return ["planted slip"] if calls["n"] == 5 else []
+
+    monkeypatch.setattr(soak_cli, "check_all", broken)
+    code, summary, _ = _run(["soak", "--games", "1", "--seed", "42", "--max-hands", "1", "--quiet"])
+    assert code == 1
+    (failure,) = summary["failures"]  # type: ignore[misc]
+    assert failure["seed"] == 42 and failure["action_index"] == 3
+    assert "planted slip" in failure["message"]
+
+
+def test_a_crash_inside_a_match_is_a_failure_not_the_end_of_the_soak(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = soak_cli.make_seat
+
+    def crashing(name: str, seed: int, seat: int, profile: object) -> object:
+        if seed == 1:
+            raise RuntimeError("planted crash")
+        return real(name, seed, seat, profile)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(soak_cli, "make_seat", crashing)
+    result = soak_cli.soak(load_profile("riichi"), 2, 0, max_hands=1)
+    assert result["games"] == 2
+    assert [f["seed"] for f in result["failures"]] == [1]
+    assert "RuntimeError: planted crash" in result["failures"][0]["message"]
+
+
+# --- the checks catch what they are for ------------------------------------------------------------
+
+
+def _mid_match(seed: int = 8, steps: int = 30) -> Match:
+    match = Match(load_profile("riichi"), seed)
+    bots = [RandomBot(seed, s) for s in range(4)]
+    for _ in range(steps):
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    return match
+
+
+def test_a_healthy_match_passes_every_check() -> None:
+    match = _mid_match()
+    assert check_all(match, invariants.starting_total(Match(load_profile("riichi"), 8))) == []
+
+
+def test_a_duplicated_or_lost_tile_is_caught() -> None:
+    match = _mid_match()
+    seat = random.Random(1).randrange(4)
+    match.players[seat].hand.append(match.players[(seat + 1) % 4].hand[0])
+    assert any("tile conservation" in m for m in check_tiles(match))
+    match = _mid_match()
+    match.wall.head += 1  # a tile drawn into nowhere
+    assert any("missing" in m for m in check_tiles(match))
+
+
+def test_a_wrong_hand_size_is_caught() -> None:
+    match = _mid_match()
+    seat = next(s for s in range(4) if not (match.phase is Phase.TURN and s == match.turn))
+    match.players[seat].hand.pop()
+    assert any(f"seat {seat}" in m for m in check_hand_sizes(match))
+
+
+def test_lost_points_or_sticks_are_caught() -> None:
+    match = _mid_match()
+    total = sum(match.scores) + 1000 * match.sticks
+    match.scores[0] -= 1000  # a riichi stick paid but never put on the table
+    assert check_scores(match, total)
+    match.sticks += 1
+    assert check_scores(match, total) == []
+
+
+def test_a_seat_asked_with_nothing_to_do_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = _mid_match()
+    others = [s for s in range(4) if s not in match.awaiting()]
+    monkeypatch.setattr(match, "awaiting", lambda: others)
+    assert any("has no legal action" in m or "not awaited" in m for m in check_actions(match))
