@@ -130,3 +130,24 @@ def test_a_seat_asked_with_nothing_to_do_is_caught(monkeypatch: pytest.MonkeyPat
     others = [s for s in range(4) if s not in match.awaiting()]
     monkeypatch.setattr(match, "awaiting", lambda: others)
     assert any("has no legal action" in m or "not awaited" in m for m in check_actions(match))
+
+
+@pytest.mark.parametrize(("profile_id", "seed"), [("riichi", 2), ("ema", 3), ("taiwanese", 4)])
+def test_every_legal_action_is_accepted_by_a_copy(profile_id: str, seed: int) -> None:
+    """At every step of a hand (claim windows included), each legal action of each awaited seat
+    (every claim window and every eighth turn) is applied to a copy of the match: none is refused, and the copy keeps the invariants."""
+    from game.engine.invariants import check_actions_accepted, starting_total
+
+    match = Match(load_profile(profile_id), seed)
+    total = starting_total(match)
+    bots = [RandomBot(seed, s) for s in range(4)]
+    probed = 0
+    step = 0
+    while not match.is_over and match.hand_index < 1:
+        if match.phase is not Phase.TURN or step % 8 == 0:  # every claim window, some turns (a copy is dear)
+            assert check_actions_accepted(match, total) == []
+            probed += sum(len(match.legal_actions(s)) for s in match.awaiting())
+        step += 1
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    assert probed > 30

@@ -19,6 +19,7 @@ with its seed and action index instead of stopping at the first.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 from .errors import AtlasError
@@ -105,6 +106,22 @@ def check_actions(match: Match) -> list[str]:
                 continue
             if back != action:
                 out.append(f"notation: legal action {text!r} reads back as {back!r}, not {action!r}")
+    return out
+
+
+def check_actions_accepted(match: Match, total: int) -> list[str]:
+    """Every legal action of every awaited seat is accepted by a copy of the match, which then
+    keeps every invariant (costly: a deep copy per action; tests sample it)."""
+    out: list[str] = []
+    for seat in match.awaiting():
+        for action in match.legal_actions(seat):
+            trial = copy.deepcopy(match)
+            try:
+                trial.apply(action)
+            except AtlasError as exc:
+                out.append(f"legal action {action} is refused: {exc}")
+                continue
+            out += [f"after legal action {action}: {m}" for m in check_all(trial, total)]
     return out
 
 
