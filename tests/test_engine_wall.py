@@ -187,3 +187,23 @@ def test_taiwanese_dealt_flowers_are_replaced_dealer_first_and_the_hill_refilled
     assert len(m.players[0].hand) == 17 and len(m.players[2].hand) == 16
     assert tile_ledger(m) == expected_tiles(TAIWANESE)
     assert Counter(tile_ledger(m).values()) == Counter({1: 144})
+
+
+def test_the_hill_gives_its_upper_row_first_from_the_left() -> None:
+    """Seed-FR: a replacement is "la première tuile de la colline en partant de la gauche et de la
+    rangée supérieure": the hill's upper tiles go first, left to right from the break."""
+    from game.engine.events import TileDrawn
+    from game.engine.match import Match
+    from game.engine.profile import load_profile
+
+    profile = load_profile("taiwanese")
+    for seed in range(20):
+        m = Match(profile, seed, first_dealer=0)
+        taken = [e.position for e in m.events if isinstance(e, TileDrawn) and e.replacement]
+        if len(taken) < 2:
+            continue
+        b, n = m.wall.break_stack, m.wall.ring_size
+        expected = [((b + k) % n, 0) for k in range(8)] + [((b + k) % n, 1) for k in range(8)]
+        assert taken == expected[: len(taken)]
+        return
+    raise AssertionError("no seed drew two flowers in the deal")

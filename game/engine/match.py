@@ -318,11 +318,17 @@ class Match:
         s = prof.wall.stacks_per_side
         tiles = _tile_set(prof)
         setup = self._setups.get(self.hand_index)
+        hill = prof.wall.dead_wall_mode == "replenished_hill"
         if setup is None:
             rng.shuffle(tiles)
             dice = roll(rng)
             self.wall = Wall.build(
-                tiles, stacks_per_side=s, dealer=self.dealer, dice=dice, dead_size=prof.wall.dead_wall_size
+                tiles,
+                stacks_per_side=s,
+                dealer=self.dealer,
+                dice=dice,
+                dead_size=prof.wall.dead_wall_size,
+                upper_row_first=hill,
             )
         else:
             named = set(setup.draw_order) | set(setup.dead)
@@ -335,6 +341,7 @@ class Match:
                 dealer=self.dealer,
                 dice=DiceRoll(*setup.dice),
                 dead_size=prof.wall.dead_wall_size,
+                upper_row_first=hill,
             )
         out.append(WallBuilt(s))
         w = self.wall

@@ -85,6 +85,9 @@ class Wall:
     head: int = 0
     tail: int = 0  # live tiles are live[head:tail]
     rinshan_taken: int = 0
+    # the hill of the 16-tile game gives "the first tile from the left of its upper row" (Seed-FR):
+    # its upper row comes first, left to right, then the lower row; riichi takes stack by stack
+    upper_row_first: bool = False
 
     @property
     def ring_size(self) -> int:
@@ -102,14 +105,21 @@ class Wall:
 
     @classmethod
     def build(
-        cls, tiles: list[int], *, stacks_per_side: int, dealer: int, dice: DiceRoll, dead_size: int
+        cls,
+        tiles: list[int],
+        *,
+        stacks_per_side: int,
+        dealer: int,
+        dice: DiceRoll,
+        dead_size: int,
+        upper_row_first: bool = False,
     ) -> Wall:
         """Lay ``tiles`` (already shuffled) two by two on the ring, then break it by the dice."""
         s = stacks_per_side
         if len(tiles) != 8 * s:
             raise AtlasError(f"a wall of {s} stacks a side holds {8 * s} tiles, not {len(tiles)}")
         ring = [(tiles[2 * p], tiles[2 * p + 1]) for p in range(4 * s)]
-        wall = cls(s, dealer, dice, ring, dead_size // 2)
+        wall = cls(s, dealer, dice, ring, dead_size // 2, upper_row_first=upper_row_first)
         wall._split()
         return wall
 
@@ -124,14 +134,16 @@ class Wall:
         dealer: int,
         dice: DiceRoll,
         dead_size: int,
+        upper_row_first: bool = False,
     ) -> Wall:
-        """A wall whose live tiles come out in ``draw_order`` and whose dead wall starts with ``dead``.
+        """A wall whose live tiles come out in ``draw_order`` and whose dead wall starts with ``dead``
+        (in the order replacements take them).
 
         Used by tutorials (a stacked wall) and by log replays, which know the dealt and drawn tiles.
         ``rest`` fills every place left over, so all tiles are on the table.
         """
         s = stacks_per_side
-        probe = cls(s, dealer, dice, [(-1, -1)] * (4 * s), dead_size // 2)
+        probe = cls(s, dealer, dice, [(-1, -1)] * (4 * s), dead_size // 2, upper_row_first=upper_row_first)
         live_pos, dead_pos = probe._positions()
         slots: dict[Position, int] = {}
         pool = list(rest)
@@ -146,14 +158,17 @@ class Wall:
         if pool:
             raise AtlasError(f"a stacked wall was given {len(pool)} tiles too many")
         ring = [(slots[(p, 0)], slots[(p, 1)]) for p in range(4 * s)]
-        wall = cls(s, dealer, dice, ring, dead_size // 2)
+        wall = cls(s, dealer, dice, ring, dead_size // 2, upper_row_first=upper_row_first)
         wall._split()
         return wall
 
     def _positions(self) -> tuple[list[Position], list[Position]]:
         n = self.ring_size
         b = self.break_stack
-        dead_pos = [((b + k) % n, level) for k in range(self.dead_stacks) for level in (0, 1)]
+        if self.upper_row_first:
+            dead_pos = [((b + k) % n, level) for level in (0, 1) for k in range(self.dead_stacks)]
+        else:
+            dead_pos = [((b + k) % n, level) for k in range(self.dead_stacks) for level in (0, 1)]
         live_pos = [((b - 1 - k) % n, level) for k in range(n - self.dead_stacks) for level in (0, 1)]
         return live_pos, dead_pos
 
