@@ -56,7 +56,7 @@ def load_profile_or_say_why(path: Path) -> RuleProfile | None:
             return None
 
 
-@fuzz_settings(150)
+@fuzz_settings(100)
 @given(pid=st.sampled_from(["riichi", "ema", "taiwanese"]), seed=st.integers(0, 2**32), replacement=garbage,
        steps=st.integers(1, 3))
 def test_mutated_profiles_load_or_say_why(tmp_path: Path, pid: str, seed: int, replacement: object,
@@ -69,7 +69,7 @@ def test_mutated_profiles_load_or_say_why(tmp_path: Path, pid: str, seed: int, r
         Match(profile, 1)  # a profile that loads can start a match
 
 
-@fuzz_settings(150)
+@fuzz_settings(100)
 @given(pid=st.sampled_from(["riichi", "ema", "taiwanese"]), seed=st.integers(0, 2**32))
 def test_damaged_profile_bytes_load_or_say_why(tmp_path: Path, pid: str, seed: int) -> None:
     good = tomli_w.dumps(profile_data(pid)).encode()
@@ -123,7 +123,7 @@ def read_log_or_say_why(text: str, door: str) -> None:
             assert str(exc)
 
 
-@fuzz_settings(150)
+@fuzz_settings(100)
 @given(fmt=st.sampled_from(["tenhou6", "mjai"]), seed=st.integers(0, 2**32), replacement=garbage,
        steps=st.integers(1, 3))
 def test_mutated_logs_read_or_say_why(fmt: str, seed: int, replacement: object, steps: int) -> None:
@@ -165,7 +165,7 @@ def test_every_log_field_with_a_nasty_value_reads_or_says_why(fmt: str, value: o
         read_log_or_say_why(text, f"logs: {fmt} each field")
 
 
-@fuzz_settings(150)
+@fuzz_settings(100)
 @given(fmt=st.sampled_from(["tenhou6", "mjai"]), seed=st.integers(0, 2**32))
 def test_damaged_log_files_end_in_one_line_and_exit_2(tmp_path: Path, fmt: str, seed: int) -> None:
     """``replay-check`` reads the file from disk: invalid UTF-8 or a torn log is one error line

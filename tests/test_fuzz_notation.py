@@ -34,7 +34,7 @@ ACTION_TEXT = st.one_of(
 )
 
 
-@fuzz_settings(300)
+@fuzz_settings(150)
 @given(NOISY)
 def test_hand_notation_reads_or_says_why(text: str) -> None:
     for read in (parse_tiles, parse_kinds, parse_tile):
@@ -45,7 +45,7 @@ def test_hand_notation_reads_or_says_why(text: str) -> None:
                 assert str(exc)
 
 
-@fuzz_settings(200)
+@fuzz_settings(100)
 @given(NOISY)
 def test_kobalab_hands_read_or_say_why(text: str) -> None:
     """score-check reads majiang-core hands from outside files."""
@@ -56,7 +56,7 @@ def test_kobalab_hands_read_or_say_why(text: str) -> None:
             assert str(exc)
 
 
-@fuzz_settings(300)
+@fuzz_settings(150)
 @given(ACTION_TEXT | garbage)
 def test_action_notation_reads_or_says_why(text: object) -> None:
     with time_bound("notation: action"):
@@ -78,7 +78,7 @@ def _match_at(seed: int, steps: int) -> Match:
     return match
 
 
-@fuzz_settings(150)
+@fuzz_settings(60)
 @given(seed=st.integers(0, 50), steps=st.integers(0, 120), texts=st.lists(ACTION_TEXT, min_size=1, max_size=5))
 def test_typed_actions_mid_match_are_applied_or_refused_whole(seed: int, steps: int, texts: list[str]) -> None:
     """Whatever is typed at the table: an AtlasError leaves the state hash unchanged."""

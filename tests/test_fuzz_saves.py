@@ -93,7 +93,7 @@ def _toml_bytes(table: object) -> bytes | None:
         return None  # not writable as TOML at all: a byte-level test covers such files
 
 
-@fuzz_settings(150)
+@fuzz_settings(80)
 @given(seed=st.integers(0, 2**32), replacement=garbage, steps=st.integers(1, 3))
 def test_mutated_saves_load_or_say_why(tmp_path: Path, seed: int, replacement: object, steps: int) -> None:
     table = tomllib.loads(good_files()[0].decode())
@@ -105,7 +105,7 @@ def test_mutated_saves_load_or_say_why(tmp_path: Path, seed: int, replacement: o
     load_save_or_say_why(folder, path, "saves: structure")
 
 
-@fuzz_settings(150)
+@fuzz_settings(80)
 @given(seed=st.integers(0, 2**32), replacement=garbage, steps=st.integers(1, 3))
 def test_mutated_replays_load_or_say_why(tmp_path: Path, seed: int, replacement: object, steps: int) -> None:
     doc = json.loads(good_files()[1])
@@ -119,7 +119,7 @@ def test_mutated_replays_load_or_say_why(tmp_path: Path, seed: int, replacement:
     load_save_or_say_why(folder, path, "replays: structure")
 
 
-@fuzz_settings(150)
+@fuzz_settings(80)
 @given(which=st.sampled_from([0, 1]), seed=st.integers(0, 2**32))
 def test_damaged_save_and_replay_bytes_load_or_say_why(tmp_path: Path, which: int, seed: int) -> None:
     folder = fresh_folder(tmp_path)
@@ -157,7 +157,7 @@ def load_settings_checked(folder: Path, original: bytes) -> None:
         assert notice is not None
 
 
-@fuzz_settings(200)
+@fuzz_settings(100)
 @given(seed=st.integers(0, 2**32), replacement=garbage, steps=st.integers(1, 3))
 def test_mutated_settings_load_to_valid_values(tmp_path: Path, seed: int, replacement: object, steps: int) -> None:
     folder = fresh_folder(tmp_path)
@@ -169,7 +169,7 @@ def test_mutated_settings_load_to_valid_values(tmp_path: Path, seed: int, replac
     load_settings_checked(folder, data)  # type: ignore[arg-type]
 
 
-@fuzz_settings(200)
+@fuzz_settings(100)
 @given(seed=st.integers(0, 2**32))
 def test_damaged_settings_bytes_load_to_valid_values(tmp_path: Path, seed: int) -> None:
     folder = fresh_folder(tmp_path)
@@ -179,7 +179,7 @@ def test_damaged_settings_bytes_load_to_valid_values(tmp_path: Path, seed: int) 
     load_settings_checked(folder, data)
 
 
-@fuzz_settings(100)
+@fuzz_settings(60)
 @given(table=st.dictionaries(st.sampled_from([*FIELDS, "schema", "volume", "tiles", "window_width"]), garbage,
                              max_size=6))
 def test_any_settings_table_loads_to_valid_values(tmp_path: Path, table: dict[str, object]) -> None:
