@@ -1,49 +1,322 @@
-"""Taiwanese 16-tile hand values (底 + 台), rules-reference §4.4-§4.5.
+"""Taiwanese 16-tile hand values (底 + 台), rules-reference §4.4 (tai table) and §4.5 (payment).
 
-A minimal counter until the full tai table lands with the profiles issue: it pays the base and
-the tai it can already count (self-draw, concealed, dealer with continuations, flowers), so that
-Taiwanese hands play end to end.
+A win is five sets and a pair (17 tiles, melds counted). Its tai are the sum of the table's rows
+that the profile's ``[tai]`` knobs enable (a knob of 0 turns a row off); there is no minimum, so a
+0-tai hand (屁胡) wins and is paid the base. When the concealed tiles read in several ways, the
+reading with the most tai is scored (rules-reference §1.5 ``win.score_best_arrangement``).
+
+Overlaps. No primary rulebook exists (§8.4); the tables (TW-CHH, TW-WAWA, TW-NH) list rows, and
+TW-EY's 計台準則 says that of two patterns that *necessarily* coexist only the higher one counts.
+We apply that rule to the patterns built from the hand's sets and flowers, each marked
+``overlap:`` below; the rows for how the hand was won (自摸, 海底撈月, 槓上開花, ...) simply add,
+as the tables list them side by side and TW-4W rules00 says "scores for patterns are simply
+added up".
+
+Dealer tai (莊家 1 + 連莊 2n) are not a row of the hand: they are added only to the payments
+between the dealer and the other party (§4.5), so :class:`WinValue` ``han`` leaves them out.
+
+Special wins that are not five sets and a pair (八仙過海 all eight flowers, 七搶一) need the match
+to declare them and are not valued here; 嚦咕嚦咕 (seven pairs + a pung) and 四槓牌 are scored when
+their knob is on and the match offers the win.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
-from .profile import RuleProfile
-from .tiles import FLOWER_ID_BASE
+from .meld import MeldKind
+from .profile import RuleProfile, TaiRules
+from .shanten import Arrangement, arrangements, waits
+from .tiles import DRAGONS, FLOWER_ID_BASE, HONOR_BASE, WINDS, counts_of, is_flower_kind, kind_of
 
 if TYPE_CHECKING:
     from .scoring_bridge import WinRequest, WinValue
 
+Yaku = tuple[str, int]
+
+# the two flower sets: seasons 春夏秋冬 and plants 梅蘭菊竹, as tile ids (one copy each)
+FLOWER_SETS: Final = (
+    frozenset(range(FLOWER_ID_BASE, FLOWER_ID_BASE + 4)),
+    frozenset(range(FLOWER_ID_BASE + 4, FLOWER_ID_BASE + 8)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TaiSet:
+    """One of the five sets as the tai table sees it: a chow or a pung/kong, and whether a pung
+    is concealed (暗刻: held in hand or an ankan, and not completed by a discard)."""
+
+    chow: bool
+    kind: int
+    concealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the tai rows need to know besides the reading of the sets."""
+
+    req: WinRequest
+    rules: TaiRules
+    tiles: tuple[int, ...]  # kinds of all 17 (or 18 with kongs) tiles, melds included
+    self_drawn: bool
+    concealed_hand: bool  # no chow, pung or open kong (an ankan keeps it concealed)
+    all_exposed: bool  # five melds, none an ankan: the 求人 hands
+    single_wait: bool
+
 
 def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
+    """The hand's value and every seat's payment, or None when it is not a winning shape."""
     from .scoring_bridge import WinValue
 
-    tai_rules = profile.tai
-    yaku: list[tuple[str, int]] = []
-    concealed = all(not m.kind.is_open for m in req.melds)
-    tsumo = req.discarder is None
-    if concealed and tsumo and tai_rules.menqing_zimo_bundle:
-        yaku.append(("Concealed self-draw", tai_rules.menqing_zimo_bundle))
-    else:
-        if concealed and tai_rules.menqing:
-            yaku.append(("Concealed hand", tai_rules.menqing))
-        if tsumo and tai_rules.zimo:
-            yaku.append(("Self-draw", tai_rules.zimo))
-    if tai_rules.flower_scoring == "each_flower_1":
-        n_flowers = len(req.flowers)
-    else:
-        seat_flowers = {FLOWER_ID_BASE + req.seat_wind, FLOWER_ID_BASE + 4 + req.seat_wind}
-        n_flowers = sum(1 for f in req.flowers if f in seat_flowers)
-    if n_flowers and tai_rules.flower_tai:
-        yaku.append(("Flowers", n_flowers * tai_rules.flower_tai))
+    rules = profile.tai
+    sets_left = profile.win.sets - len(req.melds)
+    kinds = [kind_of(t) for t in req.concealed]
+    if sets_left < 0 or any(is_flower_kind(k) for k in kinds) or len(kinds) != 3 * sets_left + 2:
+        return None
+    counts = counts_of(kinds)
+    facts = _facts(req, rules, counts, sets_left)
+    candidates = [_hand_tai(facts, _reading(a, req)) for a in arrangements(counts, sets_left)]
+    if rules.ligu and not req.melds and _is_ligu(counts):
+        candidates.append(_ligu_tai(facts))
+    if not candidates:
+        return None
+    yaku = max(candidates, key=lambda ys: sum(t for _, t in ys))  # first of equals: stable
     tai = sum(t for _, t in yaku)
-    dealer_tai = tai_rules.dealer_base + tai_rules.per_continuation * req.dealer_streak
+    if rules.tai_cap:
+        tai = min(tai, rules.tai_cap)
+    deltas = settle(req.winner, req.discarder, req.dealer, tai, req.dealer_streak, rules)
+    return WinValue(tuple(yaku), tai, 0, "", deltas[req.winner], deltas)
+
+
+def settle(
+    winner: int, discarder: int | None, dealer: int, tai: int, streak: int, rules: TaiRules
+) -> tuple[int, int, int, int]:
+    """Per-seat payments (§4.5): the discarder alone pays a discard win, each of the three pays a
+    self-draw; value(t) = base + tai_value × t, and the dealer's 1 + 2n tai are added only to a
+    payment between the dealer and the other party (TW-4W 4winpr27; TW-WAWA 莊家 row)."""
+    dealer_tai = rules.dealer_base + rules.per_continuation * streak
     deltas = [0, 0, 0, 0]
-    payers = [req.discarder] if req.discarder is not None else [s for s in range(4) if s != req.winner]
+    payers = [discarder] if discarder is not None else [s for s in range(4) if s != winner]
     for payer in payers:
-        involved = req.winner == req.dealer or payer == req.dealer
-        value = tai_rules.base + tai_rules.tai_value * (tai + (dealer_tai if involved else 0))
+        involved = dealer in (winner, payer)
+        value = rules.base + rules.tai_value * (tai + (dealer_tai if involved else 0))
         deltas[payer] -= value
-        deltas[req.winner] += value
-    return WinValue(tuple(yaku), tai, 0, "", deltas[req.winner], (deltas[0], deltas[1], deltas[2], deltas[3]))
+        deltas[winner] += value
+    return (deltas[0], deltas[1], deltas[2], deltas[3])
+
+
+# --- the facts and the readings ---------------------------------------------------------------
+
+
+def _facts(req: WinRequest, rules: TaiRules, counts: list[int], sets_left: int) -> _Facts:
+    before = list(counts)
+    before[kind_of(req.win_tile)] -= 1
+    # 獨聽: the structural waits of the hand before the winning tile (rules-reference §4.4: "not
+    # if other waits vanished only because the tiles are visible", so visible tiles are ignored)
+    single = len(waits(before, sets_left, chiitoitsu=False, kokushi=False)) == 1
+    tiles = tuple(kind_of(t) for t in req.concealed) + tuple(k for m in req.melds for k in m.kinds)
+    return _Facts(
+        req=req,
+        rules=rules,
+        tiles=tiles,
+        self_drawn=req.discarder is None,
+        concealed_hand=all(m.kind is MeldKind.ANKAN for m in req.melds),
+        all_exposed=sets_left == 0 and all(m.kind is not MeldKind.ANKAN for m in req.melds),
+        single_wait=single,
+    )
+
+
+def _reading(a: Arrangement, req: WinRequest) -> tuple[tuple[TaiSet, ...], int]:
+    """The five sets of one reading (melds included) and the pair's kind.
+
+    A concealed pung of the winning tile's kind, on a discard win, is 明刻 unless the reading can
+    place the winning tile in its pair or a chow instead (the player chooses the favourable
+    reading, §1.5)."""
+    win = kind_of(req.win_tile)
+    elsewhere = a.pair == win or any(s == "chi" and k <= win <= k + 2 for s, k in a.sets)
+    out: list[TaiSet] = []
+    for shape, k in a.sets:
+        if shape == "chi":
+            out.append(TaiSet(True, k, False))
+        else:
+            out.append(TaiSet(False, k, req.discarder is None or k != win or elsewhere))
+    for m in req.melds:
+        out.append(TaiSet(m.kind is MeldKind.CHI, m.first_kind, m.kind is MeldKind.ANKAN))
+    return tuple(out), a.pair
+
+
+def _is_ligu(counts: Sequence[int]) -> bool:
+    """嚦咕嚦咕: seven pairs and one pung, 17 concealed tiles (a four of a kind is two pairs)."""
+    return list(counts).count(3) == 1 and sum(c // 2 for c in counts if c != 3) == 7 and all(
+        c in (0, 2, 3, 4) for c in counts
+    )
+
+
+# --- the rows ---------------------------------------------------------------------------------
+
+
+def _hand_tai(f: _Facts, reading: tuple[tuple[TaiSet, ...], int]) -> list[Yaku]:
+    sets, pair = reading
+    r = f.rules
+    pungs = [s.kind for s in sets if not s.chow]
+    yaku = _manner_tai(f)
+    yaku += _honour_set_tai(r, pungs, pair, f.req)
+    anke = sum(1 for s in sets if not s.chow and s.concealed)
+    # overlap: 五暗刻 ⊃ 四暗刻 ⊃ 三暗刻, only the highest (TW-EY; the table's rows are nested)
+    for n, tai, name in ((5, r.wu_anke, "Five concealed pungs (五暗刻)"),
+                         (4, r.si_anke, "Four concealed pungs (四暗刻)"),
+                         (3, r.san_anke, "Three concealed pungs (三暗刻)")):  # fmt: skip
+        if anke >= n and tai:
+            yaku.append((name, tai))
+            break
+    all_pungs = len(pungs) == len(sets)
+    honours_only = all(k >= HONOR_BASE for k in f.tiles)
+    # overlap: 五暗刻 and 字一色 are necessarily all pungs, so 碰碰胡 is not added to them (TW-EY)
+    if all_pungs and r.pengpenghu and not (anke == 5 and r.wu_anke) and not (honours_only and r.ziyise):
+        yaku.append(("All pungs (碰碰胡)", r.pengpenghu))
+    if _all_chows(f, sets) and r.pinghu:
+        yaku.append(("All chows (平胡)", r.pinghu))
+    yaku += _flush_tai(r, f.tiles)
+    if r.four_kong_win and sum(1 for m in f.req.melds if m.is_kan) == 4:
+        yaku.append(("Four kongs (四槓牌)", r.four_kong_win))
+    yaku += _flower_tai(r, f.req)
+    return yaku
+
+
+def _ligu_tai(f: _Facts) -> list[Yaku]:
+    """嚦咕嚦咕 (house rule, TW-CHH): no sets to read, so only the manner, flush and flower rows."""
+    yaku = [("Seven pairs and a pung (嚦咕嚦咕)", f.rules.ligu)]
+    return yaku + _manner_tai(f) + _flush_tai(f.rules, f.tiles) + _flower_tai(f.rules, f.req)
+
+
+def _manner_tai(f: _Facts) -> list[Yaku]:
+    """How the hand was won: 門清/自摸, 獨聽, the last-tile and replacement rows, 求人, 天地人胡."""
+    r, req = f.rules, f.req
+    yaku: list[Yaku] = []
+    if req.tenhou and r.tianhu:
+        # overlap: the dealt hand is necessarily concealed and self-drawn, and was never waiting:
+        # 天胡 replaces 門清自摸 (門清, 自摸) and 獨聽 (TW-EY)
+        yaku.append(("Heavenly hand (天胡)", r.tianhu))
+    elif req.chiihou and r.dihu:
+        # overlap: a first draw with no claim before it is necessarily concealed and self-drawn
+        yaku.append(("Earthly hand (地胡)", r.dihu))
+    elif f.concealed_hand and f.self_drawn and r.menqing_zimo_bundle:
+        yaku.append(("Concealed self-draw (門清自摸)", r.menqing_zimo_bundle))  # replaces 門清 + 自摸 (§4.4)
+    else:
+        if req.renhou and r.renhu:
+            # overlap: before one's first draw no claim was possible, so 人胡 replaces 門清 (TW-EY)
+            yaku.append(("Human hand (人胡)", r.renhu))
+        elif f.concealed_hand and r.menqing:
+            yaku.append(("Concealed hand (門清)", r.menqing))
+        if f.self_drawn and r.zimo:
+            yaku.append(("Self-draw (自摸)", r.zimo))
+    qiuren = 0
+    if f.all_exposed:
+        qiuren = r.half_qiuren if f.self_drawn else r.quan_qiuren
+        if qiuren:
+            name = "Half self-reliance lost (半求人)" if f.self_drawn else "All exposed (全求人)"
+            yaku.append((name, qiuren))
+    # overlap: 半求人/全求人 are a pair wait by definition, so 獨聽 is not added (TW-EY)
+    if f.single_wait and r.duting and not qiuren and not req.tenhou:
+        yaku.append(("Single wait (獨聽)", r.duting))
+    if req.haitei and r.haidi:
+        yaku.append(("Last tile self-draw (海底撈月)", r.haidi))
+    if req.houtei and r.hedi:
+        yaku.append(("Last discard (河底撈魚)", r.hedi))
+    if req.rinshan and r.gangshang:
+        yaku.append(("Win on a replacement tile (槓上開花)", r.gangshang))
+    if req.chankan and r.qianggang:
+        yaku.append(("Robbing a kong (搶槓)", r.qianggang))
+    return yaku
+
+
+def _honour_set_tai(r: TaiRules, pungs: list[int], pair: int, req: WinRequest) -> list[Yaku]:
+    """Winds and dragons: 圈風, 門風, 三元牌, 小/大三元, 小/大四喜."""
+    yaku: list[Yaku] = []
+    wind_pungs = [k for k in pungs if k in WINDS]
+    dragon_pungs = [k for k in pungs if k in DRAGONS]
+    big_winds = len(wind_pungs) == 4 and r.da_sixi
+    if big_winds:
+        yaku.append(("Big four winds (大四喜)", r.da_sixi))
+    elif len(wind_pungs) == 3 and pair in WINDS and r.xiao_sixi:
+        yaku.append(("Little four winds (小四喜)", r.xiao_sixi))
+    # overlap: 大四喜 holds every wind pung, so 圈風 and 門風 are inside it (TW-EY); 小四喜 does not
+    # necessarily hold them (the pair may be the round or seat wind), so they still count there
+    if not big_winds:
+        if WINDS[req.round_wind] in wind_pungs and r.round_wind:
+            yaku.append(("Round wind (圈風)", r.round_wind))
+        if WINDS[req.seat_wind] in wind_pungs and r.seat_wind:
+            yaku.append(("Seat wind (門風)", r.seat_wind))
+    sangen = 0
+    if len(dragon_pungs) == 3 and r.da_sanyuan:
+        sangen = r.da_sanyuan
+        yaku.append(("Big three dragons (大三元)", sangen))
+    elif len(dragon_pungs) == 2 and pair in DRAGONS and r.xiao_sanyuan:
+        sangen = r.xiao_sanyuan
+        yaku.append(("Little three dragons (小三元)", sangen))
+    # overlap: 三元牌 not counted again inside 小/大三元 unless dragon_tai_inside_sangen (TW-EY)
+    if dragon_pungs and r.dragon_pung and (not sangen or r.dragon_tai_inside_sangen):
+        yaku.append(("Dragon pung (三元牌)", r.dragon_pung * len(dragon_pungs)))
+    return yaku
+
+
+def _flush_tai(r: TaiRules, tiles: Sequence[int]) -> list[Yaku]:
+    """混一色 (one suit + honours), 清一色 (one suit), 字一色 (honours only): exclusive by shape."""
+    suits = {k // 9 for k in tiles if k < HONOR_BASE}
+    honours = any(k >= HONOR_BASE for k in tiles)
+    if not suits and r.ziyise:
+        return [("All honours (字一色)", r.ziyise)]
+    if len(suits) == 1 and honours and r.hunyise:
+        return [("Half flush (混一色)", r.hunyise)]
+    if len(suits) == 1 and not honours and r.qingyise:
+        return [("Full flush (清一色)", r.qingyise)]
+    return []
+
+
+def _flower_tai(r: TaiRules, req: WinRequest) -> list[Yaku]:
+    """正花 (or 見花見台) and 花槓."""
+    yaku: list[Yaku] = []
+    held = set(req.flowers)
+    kongs = [fs for fs in FLOWER_SETS if held.issuperset(fs)]
+    if kongs and r.flower_kong_tai:
+        yaku.append(("Flower kong (花槓)", r.flower_kong_tai * len(kongs)))
+        if not r.flower_kong_counts_seat_flowers:
+            # overlap: a 花槓 necessarily holds the seat flower of its set (TW-EY; profile comment)
+            held -= {f for fs in kongs for f in fs}
+    if r.flower_scoring == "each_flower_1":
+        counted, name = len(held), "Flowers (見花見台)"
+    else:
+        seat = {FLOWER_ID_BASE + req.seat_wind, FLOWER_ID_BASE + 4 + req.seat_wind}
+        counted, name = len(held & seat), "Seat flower (正花)"
+    if counted and r.flower_tai:
+        yaku.append((name, counted * r.flower_tai))
+    return yaku
+
+
+def _two_sided(sets: Sequence[TaiSet], f: _Facts) -> bool:
+    """Whether this reading can place the winning tile at either end of a two-sided chow wait:
+    the tile is a concealed chow's low end (not 7-8-9) or its high end (not 1-2-3)."""
+    win = kind_of(f.req.win_tile)
+    concealed_chows = [k for shape, k in _concealed_shapes(sets, f) if shape]
+    return any((win == k and k % 9 != 6) or (win == k + 2 and k % 9 != 0) for k in concealed_chows)
+
+
+def _concealed_shapes(sets: Sequence[TaiSet], f: _Facts) -> list[tuple[bool, int]]:
+    """The sets that came from the concealed tiles (the reading lists them before the melds)."""
+    return [(s.chow, s.kind) for s in sets[: len(sets) - len(f.req.melds)]]
+
+
+def _all_chows(f: _Facts, sets: Sequence[TaiSet]) -> bool:
+    """平胡 under the profile's conditions (§4.4: the tables disagree, so each is a knob)."""
+    r = f.rules
+    if not all(s.chow for s in sets):
+        return False
+    if r.pinghu_no_honors and any(k >= HONOR_BASE for k in f.tiles):
+        return False
+    if r.pinghu_no_flowers and f.req.flowers:
+        return False
+    if r.pinghu_no_zimo and f.self_drawn:
+        return False
+    return not (r.pinghu_two_sided and not _two_sided(sets, f))
