@@ -263,3 +263,23 @@ def test_a_replay_with_an_infinite_number_is_refused_and_skipped_by_the_list(tmp
     assert ReplayLibrary(folder).entries() == []
     with pytest.raises(SaveError):
         ReplayLibrary(folder).load(folder / "r.json")
+
+
+@fuzz_settings(100)
+@given(name=st.text(max_size=300) | st.sampled_from(["..", "../../etc/passwd", "/abs", "a/b\\c", "\x00", "con",
+                                                     "x" * 5000, " ", "autosave"]))
+def test_any_save_name_stays_in_its_folder_and_reads_back(tmp_path: Path, name: str) -> None:
+    """Save names are typed by the player: any text is written inside the saves folder and reads
+    back under the same name."""
+    old = new_match()
+    folder = fresh_folder(tmp_path) / "saves"
+    store = SaveStore(folder)
+    with time_bound("saves: names"):
+        path = store.write(name, MatchOptions(seed=SEED), old.record)
+    assert path.parent == folder
+    assert store.load_path(path).name == name
+
+
+@functools.cache
+def new_match() -> Match:
+    return Match(match_profile(MatchOptions(seed=SEED)), SEED)
