@@ -10,7 +10,9 @@ TW-EY's 計台準則 says that of two patterns that *necessarily* coexist only t
 We apply that rule to the patterns built from the hand's sets and flowers, each marked
 ``overlap:`` below; the rows for how the hand was won (自摸, 海底撈月, 槓上開花, ...) simply add,
 as the tables list them side by side and TW-4W rules00 says "scores for patterns are simply
-added up".
+added up". The 門清 rows stay with 五暗刻 for the same reason (a decision: the strict TW-EY reading
+would fold 門清 into it). 平胡 accepts claimed chows: TW-CHH's "全部都是順子…且無花牌" asks only for
+chows, and 門清 is its own row.
 
 Dealer tai (莊家 1 + 連莊 2n) are not a row of the hand: they are added only to the payments
 between the dealer and the other party (§4.5), so :class:`WinValue` ``han`` leaves them out.
@@ -216,7 +218,7 @@ def _manner_tai(f: _Facts) -> list[Yaku]:
     if f.all_exposed:
         qiuren = r.half_qiuren if f.self_drawn else r.quan_qiuren
         if qiuren:
-            name = "Half self-reliance lost (半求人)" if f.self_drawn else "All exposed (全求人)"
+            name = "Half exposed, self-drawn (半求人)" if f.self_drawn else "All exposed (全求人)"
             yaku.append((name, qiuren))
     # overlap: 半求人/全求人 are a pair wait by definition, so 獨聽 is not added (TW-EY)
     if f.single_wait and r.duting and not qiuren and not req.tenhou:
@@ -234,32 +236,33 @@ def _manner_tai(f: _Facts) -> list[Yaku]:
 
 def _honour_set_tai(r: TaiRules, pungs: list[int], pair: int, req: WinRequest) -> list[Yaku]:
     """Winds and dragons: 圈風, 門風, 三元牌, 小/大三元, 小/大四喜."""
-    yaku: list[Yaku] = []
     wind_pungs = [k for k in pungs if k in WINDS]
     dragon_pungs = [k for k in pungs if k in DRAGONS]
-    big_winds = len(wind_pungs) == 4 and r.da_sixi
-    if big_winds:
-        yaku.append(("Big four winds (大四喜)", r.da_sixi))
-    elif len(wind_pungs) == 3 and pair in WINDS and r.xiao_sixi:
-        yaku.append(("Little four winds (小四喜)", r.xiao_sixi))
+    yaku = _big_or_little(wind_pungs, pair, WINDS, ("Big four winds (大四喜)", r.da_sixi),
+                          ("Little four winds (小四喜)", r.xiao_sixi))  # fmt: skip
     # overlap: 大四喜 holds every wind pung, so 圈風 and 門風 are inside it (TW-EY); 小四喜 does not
     # necessarily hold them (the pair may be the round or seat wind), so they still count there
-    if not big_winds:
+    if not (len(wind_pungs) == 4 and r.da_sixi):
         if WINDS[req.round_wind] in wind_pungs and r.round_wind:
             yaku.append(("Round wind (圈風)", r.round_wind))
         if WINDS[req.seat_wind] in wind_pungs and r.seat_wind:
             yaku.append(("Seat wind (門風)", r.seat_wind))
-    sangen = 0
-    if len(dragon_pungs) == 3 and r.da_sanyuan:
-        sangen = r.da_sanyuan
-        yaku.append(("Big three dragons (大三元)", sangen))
-    elif len(dragon_pungs) == 2 and pair in DRAGONS and r.xiao_sanyuan:
-        sangen = r.xiao_sanyuan
-        yaku.append(("Little three dragons (小三元)", sangen))
+    sangen = _big_or_little(dragon_pungs, pair, DRAGONS, ("Big three dragons (大三元)", r.da_sanyuan),
+                            ("Little three dragons (小三元)", r.xiao_sanyuan))  # fmt: skip
     # overlap: 三元牌 not counted again inside 小/大三元 unless dragon_tai_inside_sangen (TW-EY)
     if dragon_pungs and r.dragon_pung and (not sangen or r.dragon_tai_inside_sangen):
-        yaku.append(("Dragon pung (三元牌)", r.dragon_pung * len(dragon_pungs)))
-    return yaku
+        sangen.append(("Dragon pung (三元牌)", r.dragon_pung * len(dragon_pungs)))
+    return yaku + sangen
+
+
+def _big_or_little(pungs: list[int], pair: int, group: Sequence[int], big: Yaku, little: Yaku) -> list[Yaku]:
+    """大四喜/小四喜 or 大三元/小三元: every kind of the group as a pung, or all but one with the
+    last as the pair. The two exclude each other (a fifth copy would be needed)."""
+    if len(pungs) == len(group) and big[1]:
+        return [big]
+    if len(pungs) == len(group) - 1 and pair in group and little[1]:
+        return [little]
+    return []
 
 
 def _flush_tai(r: TaiRules, tiles: Sequence[int]) -> list[Yaku]:
