@@ -336,7 +336,9 @@ def test_any_mutation_is_a_profile_error_naming_file_and_key(case: tuple[dict[st
 def test_a_mutated_file_on_disk_is_a_profile_error_naming_its_path(
     tmp_path_factory: pytest.TempPathFactory, case: tuple[dict[str, Any], str]
 ) -> None:
-    data, _named = case
+    data, named = case
+    if named.startswith("profile.extends"):
+        return  # this test drops ``extends`` (below), which would undo this mutation: the dict test covers it
     if isinstance(data.get("profile"), dict):
         data["profile"].pop("extends", None)  # already merged: a parent would refill what was broken
     try:

@@ -45,11 +45,11 @@ def _difference(a: pygame.Surface, b: pygame.Surface) -> tuple[float, float]:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _display() -> object:
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield None
-    pygame.display.quit()
+def _display() -> None:
+    """A display for ``convert`` (left open: other table tests share pygame's one display)."""
+    if pygame.display.get_surface() is None:
+        pygame.display.init()
+        pygame.display.set_mode((1, 1))
 
 
 @pytest.mark.parametrize(
