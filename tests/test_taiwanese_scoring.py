@@ -8,6 +8,8 @@ Seats: dealer 0 (East), winner 1 (South) unless said; the round is East.
 from __future__ import annotations
 
 import dataclasses
+import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -32,7 +34,7 @@ MELD_KINDS = {
 }
 
 
-def knobs(**tai: object) -> RuleProfile:
+def knobs(**tai: Any) -> RuleProfile:
     return dataclasses.replace(PROFILE, tai=dataclasses.replace(PROFILE.tai, **tai))
 
 
@@ -326,3 +328,12 @@ def test_seeded_games_finish_and_every_win_balances(seed: int) -> None:
     for w in wins:
         assert sum(w.deltas) == 0
         assert w.han == sum(y.han for y in w.yaku)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(HANDS), st.randoms(use_true_random=False))
+def test_tile_order_does_not_matter(base: WinRequest, rng: random.Random) -> None:
+    """The best reading is a property of the tiles, not of the order the hand holds them in."""
+    tiles = list(base.concealed)
+    rng.shuffle(tiles)
+    assert score_taiwanese(dataclasses.replace(base, concealed=tuple(tiles)), PROFILE) == value(base)
