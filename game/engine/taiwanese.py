@@ -78,6 +78,8 @@ def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     if sets_left < 0 or any(is_flower_kind(k) for k in kinds) or len(kinds) != 3 * sets_left + 2:
         return None
     counts = counts_of(kinds)
+    if not counts[kind_of(req.win_tile)]:
+        return None  # the winning tile must be among the concealed tiles (a ron adds it there)
     facts = _facts(req, rules, counts, sets_left)
     candidates = [_hand_tai(facts, _reading(a, req)) for a in arrangements(counts, sets_left)]
     if rules.ligu and not req.melds and _is_ligu(counts):
@@ -87,7 +89,7 @@ def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     yaku = max(candidates, key=lambda ys: sum(t for _, t in ys))  # first of equals: stable
     tai = sum(t for _, t in yaku)
     if rules.tai_cap:
-        tai = min(tai, rules.tai_cap)
+        tai = min(tai, rules.tai_cap)  # the cap is what is paid, so ``han`` reports it too
     deltas = settle(req.winner, req.discarder, req.dealer, tai, req.dealer_streak, rules)
     return WinValue(tuple(yaku), tai, 0, "", deltas[req.winner], deltas)
 
