@@ -132,12 +132,6 @@ def test_forged_actions_are_applied_or_refused_whole(seed: int, steps: int,
                 assert match.state_hash() == before
 
 
-@pytest.mark.xfail(strict=True, raises=IndexError, reason=(
-    "ENGINE BUG (minor): tiles.suit_of indexes SUITS[kind // 9] without a range check, so str(Action) of a "
-    "tile id below about -36 * 4 (e.g. -2**40) raises IndexError; Match.apply formats the refused action "
-    "in _why_illegal and so raises IndexError instead of IllegalActionError. Negative ids between -1 and "
-    "-36 are silently named as wrong tiles by Python's negative indexing"
-))
 def test_an_action_with_a_very_negative_tile_id_is_refused_with_an_illegal_action_error() -> None:
     from game.engine.actions import Action
     from game.engine.errors import IllegalActionError

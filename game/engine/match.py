@@ -941,6 +941,8 @@ class Match:
         expected = TILES_PER_ACTION.get(kind, 0)
         if len(action.tiles) != expected:
             return "malformed-action", f"{kind.value} names {expected} tile(s), not {len(action.tiles)}"
+        if any(not isinstance(t, int) or not 0 <= t < self.profile.total_tiles for t in action.tiles):
+            return "no-such-tile", f"tile ids run 0..{self.profile.total_tiles - 1}, not {list(action.tiles)}"
         if self.phase is Phase.TURN:
             if kind.is_claim:
                 return "no-claim-window", f"{kind.value} is only possible on another seat's discard"
