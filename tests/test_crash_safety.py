@@ -181,13 +181,8 @@ def _flow(tmp_path: Path):  # type: ignore[no-untyped-def]
     )
 
 
-NOT_TOLD = (
-    "UI GAP: BackgroundWriter.error is set when an autosave fails, but nothing reads it: MenuFlow never "
-    "tells the player that the match is no longer being saved"
-)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_TOLD)
 def test_the_player_is_told_once_when_autosaves_fail(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]
     flow = _flow(tmp_path)
     old, new = two_matches()
@@ -201,13 +196,8 @@ def test_the_player_is_told_once_when_autosaves_fail(tmp_path: Path, failing_dis
     assert any(told), "no screen carries a notice about the failed autosave"
 
 
-SETTINGS_CRASH = (
-    "PERSIST/UI BUG: SettingsStore.save lets the OSError of write_toml out and MenuFlow.apply_settings does "
-    "not catch it, so changing a setting on a read-only or full settings folder crashes the game"
-)
 
 
-@pytest.mark.xfail(strict=True, raises=OSError, reason=SETTINGS_CRASH)
 def test_changing_settings_on_a_failing_disk_keeps_the_game_running(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]
     flow = _flow(tmp_path)
     flow.apply_settings(SETTINGS[0])
@@ -217,13 +207,8 @@ def test_changing_settings_on_a_failing_disk_keeps_the_game_running(tmp_path: Pa
     assert flow.settings_store.path.read_bytes() == good
 
 
-MATCH_END_CRASH = (
-    "PERSIST/UI BUG: MenuFlow.match_over calls ReplayLibrary.add (write_json) and SaveStore.clear_autosave "
-    "(unlink) without catching OSError, so a match that ends on a read-only or full disk crashes the game"
-)
 
 
-@pytest.mark.xfail(strict=True, raises=OSError, reason=MATCH_END_CRASH)
 def test_a_match_ending_on_a_failing_disk_keeps_the_game_running(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]
     flow = _flow(tmp_path)
     match = Match(match_profile(OPTIONS), SEED)

@@ -211,16 +211,11 @@ def _replaced(doc: object, where: tuple[object, ...], value: object) -> object:
     return doc
 
 
-INFINITY_BUG = (
-    "PERSIST BUG: ReplayLibrary._entry converts placings and hands with int()/float() and catches only "
-    "KeyError/TypeError/ValueError, so Infinity (valid JSON for Python) or 1e400 raises OverflowError"
-)
 
 
 @pytest.mark.parametrize(
     "value",
-    [pytest.param(v, marks=pytest.mark.xfail(strict=True, reason=INFINITY_BUG)) if v == float("inf") else v
-     for v in NASTY_VALUES],
+    NASTY_VALUES,
     ids=repr,
 )
 def test_every_replay_field_with_a_nasty_value_loads_or_says_why(tmp_path: Path, value: object) -> None:
@@ -246,7 +241,6 @@ def test_every_save_field_with_a_nasty_value_loads_or_says_why(tmp_path: Path, v
         load_save_or_say_why(folder, path, "saves: each field", resume=False)
 
 
-@pytest.mark.xfail(strict=True, reason=INFINITY_BUG)
 @pytest.mark.parametrize("field", ["scores", "ranks", "hands"])
 def test_a_replay_with_an_infinite_number_is_refused_and_skipped_by_the_list(tmp_path: Path, field: str) -> None:
     """The replays screen lists the library with ``entries()``: one bad file must be skipped,

@@ -171,15 +171,8 @@ def test_the_menus_survive_a_monkey(tmp_path: Path) -> None:
     print(f"menus: 3000 inputs, screens visited: {sorted(screens_seen)}")
 
 
-ZERO_WIDTH = (
-    "UI BUG: MenuFlow.handle_event passes VIDEORESIZE sizes on unclamped; TutorialScreen.resize((0, h)) "
-    "then divides by the table width in _highlight (game/ui/tutorial/screen.py: self.window[0] / self.size[0]) "
-    "and raises ZeroDivisionError. A window dragged to zero width (or minimised where the OS reports 0) "
-    "crashes a running tutorial; the table clamps to 1024x600, the menus do not"
-)
 
 
-@pytest.mark.xfail(strict=True, raises=ZeroDivisionError, reason=ZERO_WIDTH)
 @pytest.mark.parametrize("size", [(0, 0), (0, 720)])
 def test_a_tutorial_survives_a_zero_width_window(size: tuple[int, int]) -> None:
     from game.tutorial.level import load_all

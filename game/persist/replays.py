@@ -132,7 +132,7 @@ class ReplayLibrary:
                 ),
                 int(data.get("hands", 0)),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # JSON allows Infinity
             raise SaveError(Notice("save.error.unreadable", {"file": path.name, "detail": str(exc)})) from exc
 
     def load(self, path: Path) -> SavedMatch:

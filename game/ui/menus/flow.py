@@ -57,6 +57,9 @@ from .widgets import MenuScreen
 OpenTable = Callable[[MatchOptions, Match, Settings], Screen]
 
 
+MIN_SIZE = (640, 360)  # the smallest window the screens lay out for
+
+
 class MenuFlow:
     def __init__(
         self,
@@ -71,6 +74,8 @@ class MenuFlow:
         it StartMatch and ResumeMatch go back to the app (the table is not glued in yet)."""
         self.size = size
         self.open_table = open_table
+        self._disk_trouble_told = False
+        self._pending_notice = ""
         self.playing: tuple[MatchOptions, Match, Screen] | None = None
         self._saved_actions = -1
         self.settings_store = settings_store or SettingsStore()
@@ -85,7 +90,16 @@ class MenuFlow:
 
     # --- screens ------------------------------------------------------------------------------
 
+    def tell_disk_trouble(self, exc: OSError) -> None:
+        """A write to the user folder failed (read-only, full, gone): the game goes on, and the
+        player is told once, on the next title screen, that nothing is being kept."""
+        if not self._disk_trouble_told:
+            self._disk_trouble_told = True
+            self._pending_notice = t("notice.disk_trouble", detail=exc.strerror or str(exc))
+
     def title_screen(self, notice: str = "") -> TitleScreen:
+        if not notice and self._pending_notice:
+            notice, self._pending_notice = self._pending_notice, ""
         detail = None
         if self.saves.has_autosave():
             try:
@@ -102,7 +116,8 @@ class MenuFlow:
 
     def handle_event(self, event: pygame.event.Event) -> Any | None:
         if event.type == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
+            # a window dragged to nothing (or minimised where the OS says 0) keeps a usable layout
+            self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
             return None
         intent = self.stack.handle_event(event)
         return None if intent is None else self.act(intent)
@@ -115,6 +130,9 @@ class MenuFlow:
 
     def _follow_match(self) -> None:
         """Autosave after every action the table applied; file the match once its end was shown."""
+        writer = self.saves.writer
+        if writer is not None and writer.error is not None:
+            self.tell_disk_trouble(writer.error)
         if self.playing is None:
             return
         options, match, screen = self.playing
@@ -232,7 +250,10 @@ class MenuFlow:
     def apply_settings(self, settings: Settings) -> ApplySettings:
         language_changed = settings.language != self.settings.language
         self.settings = settings
-        self.settings_store.save(settings)
+        try:
+            self.settings_store.save(settings)
+        except OSError as exc:  # the settings apply for this session; the file keeps the last good ones
+            self.tell_disk_trouble(exc)
         if language_changed:
             i18n.set_language(settings.language)
             for screen in self.stack.screens:
@@ -249,8 +270,11 @@ class MenuFlow:
     def match_over(self, options: MatchOptions, match: Match) -> None:
         """File the finished match, forget its autosave, and show the results over the title
         (called by :meth:`update` for a table it opened, or by the app)."""
-        self.replays.add(options, match)
-        self.saves.clear_autosave()
+        try:
+            self.replays.add(options, match)
+            self.saves.clear_autosave()
+        except OSError as exc:  # the results still show
+            self.tell_disk_trouble(exc)
         self.stack.reset(self.title_screen())
         self.stack.push(ResultsScreen(self.size, summarize(match, options.human_seat)))
 

@@ -64,6 +64,8 @@ class Control:
 
     name: str
 
+MIN_WINDOW = (640, 360)
+
 
 class TutorialScreen(MenuScreen):
     """Plays one level; ``finished`` once its summary is shown (stars saved to ``progress``)."""
@@ -408,7 +410,9 @@ class TutorialScreen(MenuScreen):
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new window: the table laid out again from the engine, unless the lesson's hand has
-        ended (the engine has dealt the next one: the old picture is kept as it was)."""
+        ended (the engine has dealt the next one: the old picture is kept as it was). A window
+        dragged to nothing is laid out as the smallest one the table supports."""
+        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
         if size != self.window and not self.frozen:
             self.table.resize(table_size(size))
             self._sync_table()
