@@ -6,7 +6,7 @@ old file or the whole new one, which the game loads (the save resumes to its rec
 
 A folder the game may not write (read-only) or a full disk is simulated by making the file-system
 calls raise ``OSError`` (the suite runs as root in CI, where ``chmod 0o500`` stops nobody): the
-game keeps running, keeps the last good file, and should tell the player once.
+game keeps running, keeps the last good file, and tells the player once.
 """
 
 from __future__ import annotations
@@ -181,8 +181,6 @@ def _flow(tmp_path: Path):  # type: ignore[no-untyped-def]
     )
 
 
-
-
 def test_the_player_is_told_once_when_autosaves_fail(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]
     flow = _flow(tmp_path)
     old, new = two_matches()
@@ -196,8 +194,6 @@ def test_the_player_is_told_once_when_autosaves_fail(tmp_path: Path, failing_dis
     assert any(told), "no screen carries a notice about the failed autosave"
 
 
-
-
 def test_changing_settings_on_a_failing_disk_keeps_the_game_running(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]
     flow = _flow(tmp_path)
     flow.apply_settings(SETTINGS[0])
@@ -205,8 +201,6 @@ def test_changing_settings_on_a_failing_disk_keeps_the_game_running(tmp_path: Pa
     failing_disk()
     flow.apply_settings(SETTINGS[1])  # must not raise
     assert flow.settings_store.path.read_bytes() == good
-
-
 
 
 def test_a_match_ending_on_a_failing_disk_keeps_the_game_running(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]

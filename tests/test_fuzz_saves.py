@@ -211,8 +211,6 @@ def _replaced(doc: object, where: tuple[object, ...], value: object) -> object:
     return doc
 
 
-
-
 @pytest.mark.parametrize(
     "value",
     NASTY_VALUES,
