@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
+from .actions import format_action
 from .errors import AtlasError
 from .match import Match, Phase, _tile_set
 
@@ -82,7 +83,8 @@ def check_scores(match: Match, total: int) -> list[str]:
 
 
 def check_actions(match: Match) -> list[str]:
-    """Awaited seats have legal actions, the others none; notation of each reads back."""
+    """Awaited seats have legal actions, the others none; the notation the record would write for
+    each (fives written plain under a rulebook without red fives) reads back to it."""
     out: list[str] = []
     awaiting = match.awaiting()
     if match.is_over:
@@ -98,7 +100,7 @@ def check_actions(match: Match) -> list[str]:
         elif seat not in awaiting and legal:
             out.append(f"legal actions: seat {seat} is not awaited but has {len(legal)} legal actions")
         for action in legal:
-            text = str(action)
+            text = format_action(action, red_fives=bool(match.red_ids))
             try:
                 back = match.parse_action(text)
             except AtlasError as exc:
