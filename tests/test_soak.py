@@ -153,16 +153,8 @@ def test_every_legal_action_is_accepted_by_a_copy(profile_id: str, seed: int) ->
     assert probed > 30
 
 
-FIVES_KAN = (
-    "ENGINE BUG (since f274e1e): under a rulebook without red fives the record writes a concealed kan of "
-    "fives as '0:ankan 5555m' (format_action(red_fives=False)), but parse_action_text/parse_tiles keeps id 16 "
-    "for '0' and refuses a fourth plain five ('more than four 5m'), so replay() raises RecordError: a "
-    "Taiwanese or EMA save or replay holding such a kan can no longer be loaded. Found by the soak: "
-    "python -m game soak --profile taiwanese --games 6 --seed 50000 (matches 50000, 50004, 50005)"
-)
 
 
-@pytest.mark.xfail(strict=True, reason=FIVES_KAN)
 @pytest.mark.parametrize("suit", [0, 9, 18])
 def test_a_kan_of_fives_written_without_red_fives_reads_back(suit: int) -> None:
     from game.engine.actions import Action, ActionKind, format_action, parse_action_text

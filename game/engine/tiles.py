@@ -103,34 +103,29 @@ def parse_kinds(text: str) -> list[int]:
 def parse_tiles(text: str) -> list[int]:
     """Parse notation into distinct tile ids, choosing copies in order (``0`` takes the red copy).
 
-    Raises :class:`NotationError` when the text is malformed or asks for a fifth copy.
+    A plain five takes the non-red copies first and the red copy's id last, so ``5555m`` reads as
+    all four fives (a rulebook without red fives writes them so). Raises :class:`NotationError`
+    when the text is malformed or asks for a fifth copy.
     """
-    used: dict[int, int] = {}
-    red_taken: set[int] = set()
+    free: dict[int, list[int]] = {}
     out: list[int] = []
     for kind, red in _parse(text):
         if kind >= FLOWER_KIND_BASE:
-            if used.get(kind, 0):
+            tile = FLOWER_ID_BASE + kind - FLOWER_KIND_BASE
+            if tile in out:
                 raise NotationError(f"{text!r}: flower {kind_name(kind)} appears twice")
-            used[kind] = 1
-            out.append(FLOWER_ID_BASE + kind - FLOWER_KIND_BASE)
+            out.append(tile)
             continue
+        copies = free.setdefault(kind, [1, 2, 3, 0] if kind * 4 in RED_FIVE_IDS else [0, 1, 2, 3])
         if red:
-            if kind in red_taken:
+            if 0 not in copies:
                 raise NotationError(f"{text!r}: two red fives of the same suit")
-            red_taken.add(kind)
+            copies.remove(0)
             out.append(kind * 4)
             continue
-        start = 1 if kind * 4 in RED_FIVE_IDS else 0
-        copy = used.get(kind, start)
-        if copy == 0 and kind in red_taken:
-            copy = 1
-        if copy >= 4:
+        if not copies:
             raise NotationError(f"{text!r}: more than four {kind_name(kind)}")
-        out.append(kind * 4 + copy)
-        used[kind] = copy + 1
-    if len(out) != len(set(out)):
-        raise NotationError(f"{text!r}: more than four copies of a tile")
+        out.append(kind * 4 + copies.pop(0))
     return out
 
 
