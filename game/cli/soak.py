@@ -77,8 +77,9 @@ def soak_match(profile: RuleProfile, seed: int, names: list[str], totals: SoakTo
             if problems:
                 break  # the state is wrong: what follows would only repeat it
             index += 1
-        if not match.is_over:
-            totals.capped += 1
+        else:
+            if not match.is_over:
+                totals.capped += 1  # stopped by --max-hands, not by a failure
         totals.hands += match.hand_index
         again = replay(match.record, profile)
         totals.replays += 1
