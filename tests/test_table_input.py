@@ -230,3 +230,11 @@ def test_a_click_right_after_hovering_still_discards() -> None:
     click(screen, centre(tile))
     assert len(screen.match.actions) == before + 1
     assert screen.match.actions[-1].kind is ActionKind.DISCARD
+
+
+def test_a_call_preview_names_the_waits_it_would_leave() -> None:
+    from game.engine.tiles import counts_of, parse_kinds
+    from game.ui.table.preview import _best_waits
+
+    # after a call: 23m 456p 789s East pair and a loose 9m -> discard 9m, wait on 1m and 4m
+    assert _best_waits(counts_of(parse_kinds("23m456p789s11z9m")), 3) == " on 1m 4m (discard 9m)"

@@ -11,8 +11,8 @@ from game.engine.actions import Action, ActionKind
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
-from game.engine.shanten import shanten
-from game.engine.tiles import kind_of
+from game.engine.shanten import shanten, waits
+from game.engine.tiles import kind_name, kind_of
 
 _MELD_KIND = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON, ActionKind.DAIMINKAN: MeldKind.DAIMINKAN}
 
@@ -39,6 +39,8 @@ def call_preview(obs: Observation, action: Action, rules: RuleProfile) -> str:
     after = shanten(counts, sets, False, False)
     # after chi or pon a discard follows (the count above already allows for it); a kan draws first
     words = "complete" if after < 0 else "tenpai" if after == 0 else f"{after}-shanten"
+    if after == 0 and kind is not MeldKind.DAIMINKAN:
+        words += _best_waits(counts, sets)
     line = f"After the call: {words}"
     if rules.win.min_han > 0:
         paths = yaku_paths(counts, melds, yakuhai_kinds(obs, obs.seat), rules, max(0, after + 1))
@@ -46,3 +48,20 @@ def call_preview(obs: Observation, action: Action, rules: RuleProfile) -> str:
                                        ("flush", paths.flush), ("toitoi", paths.toitoi)) if ok]
         line += " · yaku: " + ", ".join(names) if names else " · no yaku left!"
     return line
+
+
+def _best_waits(counts: list[int], sets: int) -> str:
+    """`` on 3p 6p (discard 9m)``: the discard after the call that leaves the widest wait."""
+    best: tuple[int, int, list[int]] | None = None
+    for k in range(34):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        if shanten(counts, sets, False, False) == 0:
+            kinds = [w for w in waits(counts, sets, False, False) if counts[w] < 4]
+            if kinds and (best is None or len(kinds) > len(best[2])):
+                best = (k, len(kinds), kinds)
+        counts[k] += 1
+    if best is None:
+        return ""
+    return f" on {' '.join(kind_name(w) for w in best[2])} (discard {kind_name(best[0])})"
