@@ -212,3 +212,23 @@ def test_a_match_ending_on_a_failing_disk_keeps_the_game_running(tmp_path: Path,
         match.apply(bots[seat].decide(match.observe(seat)))
     failing_disk()
     flow.match_over(OPTIONS, match)  # must not raise: the results still show
+
+
+def test_temporary_files_left_by_killed_writes_are_cleared(tmp_path: Path) -> None:
+    """A write killed between its temporary file and the rename leaves ``.<name>.*.tmp``; the
+    stores clear old ones when they open (fresh ones may belong to a write under way)."""
+    import os
+    import time
+
+    from game.persist.saves import SaveStore
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    stale = folder / ".autosave.toml.abc.tmp"
+    fresh = folder / ".autosave.toml.def.tmp"
+    stale.write_bytes(b"half")
+    fresh.write_bytes(b"half")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    SaveStore(folder)
+    assert not stale.exists() and fresh.exists()

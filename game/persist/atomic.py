@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 import tomllib
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -40,6 +41,25 @@ def write_bytes(path: Path, data: bytes) -> None:
         temp.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+
+
+def clear_stale_temps(folder: Path, older_than: float = 60.0) -> int:
+    """Remove temporary files a killed write left behind (``.<name>.*.tmp``); a file written in
+    the last ``older_than`` seconds may belong to a write under way and is kept."""
+    removed = 0
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return 0
+    now = time.time()
+    for temp in candidates:
+        try:
+            if now - temp.stat().st_mtime > older_than:
+                temp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -18,7 +18,7 @@ from game import paths
 from game.engine.match import Match, Record
 from game.ui.menus.options import MatchOptions
 
-from .atomic import UnreadableFile, read_json, write_json
+from .atomic import UnreadableFile, clear_stale_temps, read_json, write_json
 from .notice import Notice
 from .saves import SavedMatch, SaveError, options_from_table, options_table, record_from_table, record_table
 
@@ -61,6 +61,7 @@ class ReplayLibrary:
 
     def __init__(self, folder: Path | None = None, *, keep: int = KEEP) -> None:
         self.folder = folder if folder is not None else paths.saves_dir() / "replays"
+        clear_stale_temps(self.folder)
         self.keep = keep
 
     def add(self, options: MatchOptions, match: Match, *, now: datetime | None = None) -> Path:

@@ -28,7 +28,7 @@ from game.engine.errors import AtlasError, RecordError
 from game.engine.match import Match, Record, replay
 from game.ui.menus.options import LEVELS, MatchOptions, match_profile
 
-from .atomic import UnreadableFile, read_toml, without_none, write_bytes
+from .atomic import UnreadableFile, clear_stale_temps, read_toml, without_none, write_bytes
 from .background import BackgroundWriter
 from .notice import Notice
 
@@ -169,6 +169,7 @@ class SaveStore:
     def __init__(self, folder: Path | None = None, *, background: bool = False) -> None:
         """``background``: autosaves are written on a thread (:mod:`.background`), for the table."""
         self.folder = folder if folder is not None else paths.saves_dir() / "saves"
+        clear_stale_temps(self.folder)
         self.writer = BackgroundWriter() if background else None
 
     def flush(self) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from game import paths
 
-from .atomic import UnreadableFile, move_aside, read_toml, write_toml
+from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_toml, write_toml
 from .notice import Notice
 
 SCHEMA: Final = 2
@@ -185,6 +185,7 @@ class SettingsStore:
 
     def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder if folder is not None else paths.settings_dir()) / FILE_NAME
+        clear_stale_temps(self.path.parent)
         self.writable = True
         self._notice: Notice | None = None
 
