@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event
@@ -21,6 +22,7 @@ from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import FLOWER_ID_BASE, FLOWER_KIND_BASE, RED_FIVE_IDS, parse_kinds
 
 PROFILES = ("riichi", "ema", "taiwanese")
+E = TypeVar("E", bound=Event)
 
 
 @dataclass
@@ -163,7 +165,8 @@ def has(match: Match, seat: int, kind: ActionKind) -> bool:
     return kind in kinds_of(match.legal_actions(seat))
 
 
-def events_of(events: Iterable[Event], cls: type[Event]) -> list[Event]:
+def events_of(events: Iterable[Event], cls: type[E]) -> list[E]:
+    """The events of one class, typed as that class."""
     return [e for e in events if isinstance(e, cls)]
 
 
