@@ -61,7 +61,7 @@ def throw_drawn(m: Match) -> list[Event]:
 
 
 def next_hand(events: Iterable[Event]) -> HandStarted:
-    started = [e for e in events if isinstance(e, HandStarted)]
+    started = events_of(events, HandStarted)
     assert started, "the next hand did not start"
     return started[-1]
 
