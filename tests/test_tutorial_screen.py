@@ -47,9 +47,15 @@ def feedback_text(screen: TutorialScreen) -> str:
     return " ".join(line for line, _ in screen.feedback)
 
 
-def run(screen: TutorialScreen, clock: FixedClock, frames: int = 6) -> pygame.Surface:
+def run(screen: TutorialScreen, clock: FixedClock, frames: int = 6, *, limit: float = 30.0) -> pygame.Surface:
+    """``frames`` frames, then on until the table is still (its animations played, a result
+    overlay's hold run out): the picture at rest, as the learner sees it before answering."""
     surface = pygame.Surface(SIZE)
     for _ in range(frames):
+        screen.update(clock.tick())
+    start = clock.time
+    while not screen.table.idle:
+        assert clock.time - start < limit, "the tutorial table never stops moving"
         screen.update(clock.tick())
     screen.draw(surface)
     return surface
@@ -231,3 +237,100 @@ def test_golden_frames_of_two_steps(name: str, level_name: str, answers: list[st
     assert want.get_size() == GOLDEN_SIZE
     mean, share = _difference(got, want)
     assert mean < 1.5 and share < 0.004, f"{name}: mean difference {mean:.2f}, {share:.2%} pixels off"
+
+
+# --- the lesson's moves animate on the real table ---------------------------------------------------
+
+
+def _picture_agrees(screen: TutorialScreen) -> None:
+    """Every hand (face up: tile ids known), river, meld and flower on screen is the engine's."""
+    pictures = screen.table.presenter.seats
+    for seat, player in enumerate(screen.match.players):
+        pic = pictures[seat]
+        assert sorted(s.tile for s in pic.concealed()) == sorted(player.hand), (screen.level.id, seat)
+        assert [s.tile for s in pic.river] == [d.tile for d in player.discards if not d.called], (screen.level.id, seat)
+        assert pic.melds == list(player.melds), (screen.level.id, seat)
+        assert [s.tile for s in pic.flowers] == list(player.flowers), (screen.level.id, seat)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in levels_dir().glob("*.toml")))
+def test_every_level_animates_to_what_the_engine_did(name: str) -> None:
+    """The script and every right answer are shown by the table's own animation units (never a
+    rebuild), and once they have played the picture is the engine's; a lesson that ends the hand
+    shows its result and keeps that hand on the table."""
+    lv = level(name)
+    screen = TutorialScreen(SIZE, lv, None)
+    if lv.situation.script:
+        assert not screen.table.idle  # the script's moves are queued as animations
+    for step in lv.steps:
+        screen.finish_animations()
+        if not screen.frozen:
+            _picture_agrees(screen)
+        before = len(screen.table.presenter.units)
+        assert screen.choose(step.answer)
+        screen.finish_animations()
+        shown = screen.table.presenter.units[before:]
+        if step.task == "act" or step.play:
+            assert shown, (name, step.answer)  # the answer's consequence was animated
+        if screen.frozen:
+            assert "HandEnded" in shown and "HandStarted" not in shown
+            assert {"Win", "ExhaustiveDraw", "AbortiveDraw"} & set(shown)
+        screen.control("next")
+    assert screen.finished
+
+
+def test_a_claim_moves_the_real_tiles_under_its_callout() -> None:
+    clock = FixedClock()
+    screen = TutorialScreen(SIZE, level("riichi-02-pon-beats-chi"), None)
+    run(screen, clock)
+    assert screen.root.find("highlights") is not None
+    river_tile = screen.table.presenter.seats[0].river[-1]
+    assert screen.choose("2")
+    called = screen.match.players[2].melds[0].called
+    assert river_tile.tile == called
+    path = []
+    callouts = 0
+    for _ in range(40):
+        screen.update(clock.tick())
+        path.append((round(river_tile.x), round(river_tile.y)))
+        callouts += bool(screen.table.hud.callouts.children)
+        assert screen.root.find("highlights") is None  # no frame around tiles on the move
+    assert screen.table.presenter.units[-1] == "Claimed"
+    assert len(set(path)) > 5  # the very tile from the river slides into West's meld
+    assert callouts > 10  # under the Pon callout
+    run(screen, clock)
+    meld = screen.table.presenter.seats[2].meld_sprites[0]
+    assert meld[called] is river_tile
+    _picture_agrees(screen)
+
+
+def test_the_win_overlay_shows_and_a_click_or_enter_dismisses_it() -> None:
+    clock = FixedClock()
+    screen = TutorialScreen(SIZE, level("riichi-04-double-ron"), None)
+    run(screen, clock)
+    assert screen.choose("1+3")
+    overlay = screen.table.hud.overlay
+    for _ in range(600):
+        screen.update(clock.tick())
+        if overlay.visible:
+            break
+    assert overlay.visible
+    screen.handle_event(click((screen.table.size[0] / 2, screen.table.size[1] / 2)))  # the first winner's result
+    for _ in range(600):
+        screen.update(clock.tick())
+        if overlay.visible:
+            break
+    assert overlay.visible and screen.state == "right"
+    screen.handle_event(key("\r", pygame.K_RETURN))  # the second one: Enter dismisses it, not the step
+    assert screen.state == "right"
+    run(screen, clock)
+    assert not overlay.visible and screen.outcome_seats == [1, 3]
+    assert screen.root.find("highlights") is not None
+
+
+def test_a_long_scripted_run_animates_only_its_last_discards() -> None:
+    screen = TutorialScreen(SIZE, level("riichi-06-last-discard"), None)
+    run(screen, FixedClock())
+    discards = screen.table.presenter.units.count("Discarded")
+    assert 0 < discards <= 8
+    _picture_agrees(screen)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from game.engine.actions import Action, ActionKind, parse_action_text
 from game.engine.errors import AtlasError, NotationError
@@ -122,16 +123,35 @@ def stack_level(level: Level, profile: RuleProfile) -> HandSetup:
 
 def build_match(level: Level) -> Match:
     """A match stacked as the level says, with its script played: the lesson's first moment."""
+    match = deal_match(level)
+    play_script(match, level)
+    return match
+
+
+def deal_match(level: Level) -> Match:
+    """The level's hand just dealt, before its script (the tutorial table shows the script played)."""
     profile = load_profile(level.profile)
     s = level.situation
     setup = stack_level(level, profile)
-    match = Match(profile, s.seed, setups={0: setup}, first_dealer=s.dealer, start=s.scores)
-    for i, move in enumerate(s.script):
+    return Match(profile, s.seed, setups={0: setup}, first_dealer=s.dealer, start=s.scores)
+
+
+def play_script(match: Match, level: Level, *, keep_last: int | None = None,
+                caught_up: Callable[[], object] | None = None) -> list[Event]:
+    """The level's scripted moves. With ``keep_last``, a tsumogiri run stops that many live tiles
+    before the end, ``caught_up`` is called, and the run goes on: a tutorial rebuilds its table
+    there at once and animates only the last discards (a whole wall of them would take minutes)."""
+    events: list[Event] = []
+    for i, move in enumerate(level.situation.script):
         try:
-            play_move(match, move)
+            if move == TSUMOGIRI_TO_END and keep_last is not None:
+                events += tsumogiri_until(match, keep_last)
+                if caught_up is not None:
+                    caught_up()
+            events += play_move(match, move)
         except AtlasError as exc:
             raise SetupError(f"situation.script[{i}] {move!r}: {exc}") from exc
-    return match
+    return events
 
 
 def play_move(match: Match, move: str) -> list[Event]:
@@ -139,15 +159,21 @@ def play_move(match: Match, move: str) -> list[Event]:
     if move == PASS_ALL:
         return pass_claims(match)
     if move == TSUMOGIRI_TO_END:
-        out: list[Event] = []
-        while not match.is_over and match.wall.live_remaining > 0:
-            if match.phase is Phase.TURN:
-                tile = match.drawn if match.drawn is not None else match.players[match.turn].hand[-1]
-                out += match.apply(Action(match.turn, ActionKind.DISCARD, (tile,)))
-            else:
-                out += pass_claims(match)
-        return out
+        return tsumogiri_until(match, 0)
     return match.apply(parse_move(match, move))
+
+
+def tsumogiri_until(match: Match, live: int) -> list[Event]:
+    """Every seat discards what it draws (and every claim is passed) until ``live`` tiles are left
+    in the live wall."""
+    out: list[Event] = []
+    while not match.is_over and match.wall.live_remaining > live:
+        if match.phase is Phase.TURN:
+            tile = match.drawn if match.drawn is not None else match.players[match.turn].hand[-1]
+            out += match.apply(Action(match.turn, ActionKind.DISCARD, (tile,)))
+        else:
+            out += pass_claims(match)
+    return out
 
 
 def parse_move(match: Match, text: str) -> Action:
@@ -186,4 +212,4 @@ def pass_claims(match: Match, *, keep: frozenset[int] = frozenset()) -> list[Eve
     return out
 
 
-__all__ = ["Situation", "SetupError", "build_match", "play_move", "pass_claims", "stack_level", "faces", "parse_move"]
+__all__ = ["Situation", "SetupError", "build_match", "deal_match", "play_script", "tsumogiri_until", "play_move", "pass_claims", "stack_level", "faces", "parse_move"]

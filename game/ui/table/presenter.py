@@ -165,6 +165,8 @@ class SeatPicture:
 class Presenter:
     """Owns the node tree of the table and turns events into units on ``timeline``."""
 
+    face_up = False  # every seat's hand shown face up (a tutorial: it must see the tiles in its events)
+
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
                  names: Sequence[str] = ("East", "South", "West", "North"), hold_seconds: float = 6.0,
                  tai: bool = False) -> None:
@@ -208,7 +210,7 @@ class Presenter:
             None if s == self.human else self.table.add_child(CachedLayer(lay.hand_area(self.side(s)).clip(screen)),
                                                               z=Z_RIVER)
             for s in range(4)]
-        self.seats = [SeatPicture() for _ in range(4)]
+        self.seats = [SeatPicture(revealed=self.face_up) for _ in range(4)]
         self.wall: dict[Position, TileSprite] = {}
         self.dead: set[int] = set()  # ring stacks set apart (dead wall or hill)
         self.tiles_left = 0
@@ -804,7 +806,7 @@ class Presenter:
         for seat, player in enumerate(match.players):
             pic = self.seats[seat]
             hud.set_riichi(seat, player.riichi)
-            known = seat == self.human
+            known = seat == self.human or self.face_up
             holding = len(player.hand) % 3 == 2
             drawn = match.drawn if holding and match.turn == seat and match.drawn in player.hand else None
             tiles = sorted(player.hand)

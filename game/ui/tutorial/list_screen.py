@@ -25,10 +25,11 @@ GAP = 5
 
 class TutorialListScreen(MenuScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), *, folder: Path | None = None,
-                 progress: Progress | None = None, style: str = "classic") -> None:
+                 progress: Progress | None = None, style: str = "classic", speed: float = 1.0) -> None:
         self.catalogue: Catalogue = load_all(folder)
         self.progress = progress if progress is not None else load_progress()
         self.style = style
+        self.speed = speed  # the animation speed the levels play at (the settings' factor)
         self.message = ""  # a level that could not be set up (shown in red, the game goes on)
         super().__init__(size)
 
@@ -72,7 +73,8 @@ class TutorialListScreen(MenuScreen):
         from .screen import TutorialScreen
 
         try:
-            return PushScreen(TutorialScreen(self.window, level, self.progress, style=self.style))
+            return PushScreen(TutorialScreen(self.window, level, self.progress, style=self.style,
+                                             speed=self.speed))
         except AtlasError as exc:
             self.message = f"{level.path.name}: {exc}"
             self.layout()

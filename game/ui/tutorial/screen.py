@@ -1,9 +1,11 @@
 """A tutorial level on the real table: the narrator's panel over the table screen.
 
-The table is the match's own :class:`~game.ui.table.screen.TableScreen` with ``drive=False`` (no
-AI plays: the level's moves are the engine's moves) and instant animations; every hand is shown
-face up, because a lesson on who gets the tile needs to show who wants it. The panel is a menu
-screen drawn over it: the narration, the choices (act: an action; predict: a seat or an outcome;
+The table is the match's own :class:`~game.ui.table.screen.TableScreen` and presenter
+(:class:`~game.ui.tutorial.table.TutorialTable`: no AI plays, every hand face up), so the level's
+scripted moves and every answer's consequence animate as in a match: the discard slides to the
+river, a claim moves the real tiles under its callout, a win opens the result overlay. The frames
+around what a step points at are drawn once the table is still. The panel is a menu screen drawn
+over it: the narration, the choices (act: an action; predict: a seat or an outcome;
 seats and hand tiles can also be clicked on the table), then the feedback — the rule in plain
 words, the rulebook line, the engine's own refusal when there is one — a hint, retry, and the
 stars at the end. The engine decides every answer (:mod:`game.tutorial.judge`).
@@ -27,7 +29,7 @@ from game.scene import Node, Panel, Sprite
 from game.tutorial.judge import answer_step
 from game.tutorial.level import SEAT_OUTCOME, Level, Step, text
 from game.tutorial.progress import Progress, stars_for
-from game.tutorial.setup import build_match
+from game.tutorial.setup import deal_match, play_script
 from game.ui.menus.intents import Back
 from game.ui.menus.widgets import (
     BAD,
@@ -44,11 +46,14 @@ from game.ui.menus.widgets import (
 )
 from game.ui.table.screen import TableScreen
 
+from .table import TutorialTable, seat_name
+
 PANEL_WIDTH = 410
 MARGIN = 12
 HIGHLIGHT = (232, 184, 84)
 OUTCOME = (120, 208, 150)
 HINT = (150, 200, 236)
+SCRIPT_TAIL = 6  # a scripted tsumogiri run animates only its last discards (live tiles left)
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,8 @@ class Answer:
 
 @dataclass(frozen=True)
 class Control:
-    """A panel button: ``hint``, ``retry``, ``next``, ``replay``, ``list``."""
+    """A panel button or key: ``hint``, ``retry``, ``next``, ``replay``, ``list``, ``skip`` (the
+    animations to their end), ``dismiss`` (a result overlay)."""
 
     name: str
 
@@ -71,10 +77,11 @@ class TutorialScreen(MenuScreen):
     """Plays one level; ``finished`` once its summary is shown (stars saved to ``progress``)."""
 
     def __init__(self, size: tuple[int, int], level: Level, progress: Progress | None = None, *,
-                 style: str = "classic") -> None:
+                 style: str = "classic", speed: float = 1.0) -> None:
         self.level = level
         self.progress = progress
         self.style = style
+        self.speed = speed  # the animation speed (the settings' factor; 0: instant)
         self.mistakes = 0
         self.hints = 0
         self.finished = False
@@ -85,37 +92,25 @@ class TutorialScreen(MenuScreen):
     # --- the level's life ----------------------------------------------------------------------
 
     def _start_level(self, size: tuple[int, int]) -> None:
-        self.match = build_match(self.level)
-        self.table = TableScreen(table_size(size), match=self.match, human=self.level.learner, drive=False,
-                                 speed=0.0, style=self.style)
+        """The hand dealt and shown at once, then the level's script played: its moves animate
+        (a long tsumogiri run is shown at once but for its last discards)."""
+        self.match = deal_match(self.level)
+        self.table = TutorialTable(table_size(size), self.match, self.level.learner, speed=self.speed,
+                                   style=self.style)
+        self.table.catch_up()
+        play_script(self.match, self.level, keep_last=SCRIPT_TAIL, caught_up=self.table.catch_up)
+        self.table.update(0.0)  # the script's moves start animating
         self.index = 0
         self.state = "ask"  # ask -> wrong (retry) -> ask ... -> right -> next step ... -> summary
         self.feedback: list[tuple[str, Any]] = []
         self.show_hint = False
         self.frozen = False  # the hand ended: the table keeps the lesson's moment
         self.outcome_seats: list[int] = []
-        self._sync_table()
+        self._still = self.table.idle
 
     @property
     def step(self) -> Step:
         return self.level.steps[self.index]
-
-    def _sync_table(self) -> None:
-        """The table rebuilt from the engine, every hand face up."""
-        if self.frozen:
-            return
-        self.table.update(0.0)
-        self.table.skip()
-        presenter = self.table.presenter
-        for seat, player in enumerate(self.match.players):
-            if seat == self.level.learner:
-                continue
-            pic = presenter.seats[seat]
-            tiles = sorted(player.hand)
-            for sprite, tile in zip(pic.concealed(), tiles, strict=False):
-                sprite.tile = tile
-            pic.revealed = True
-            presenter.layout_seat(seat, 0.0)
 
     def choose(self, value: str) -> bool:
         """The learner's answer; True when it is right. A wrong answer leaves the table as it was."""
@@ -139,7 +134,8 @@ class TutorialScreen(MenuScreen):
         if any(isinstance(e, HandEnded) for e in verdict.events):
             self.frozen = True  # the engine has dealt the next hand: keep showing this one
         self.outcome_seats = [int(s) for s in verdict.outcome.split("+")] if verdict.outcome[:1].isdigit() else []
-        self._sync_table()
+        self.table.update(0.0)  # the answer's events start animating now
+        self._still = self.table.idle
         self.state = "right"
         self.feedback = [(t("tutorial.right"), GOOD), (text(step.explain, lang), CREAM), (self.rulebook_line(), GOLD)]
         self.layout()
@@ -199,8 +195,7 @@ class TutorialScreen(MenuScreen):
         return _action_label(option)
 
     def seat_name(self, seat: int) -> str:
-        name = t(f"wind.{self.match.seat_wind(seat)}")
-        return f"{name} ({t('tutorial.you')})" if seat == self.level.learner else name
+        return seat_name(self.match, seat, self.level.learner)
 
     def seat_at(self, point: tuple[int, int]) -> int | None:
         """The seat whose hand or river band holds ``point`` (a predict click on the table)."""
@@ -325,7 +320,11 @@ class TutorialScreen(MenuScreen):
                         on_activate=lambda: Control("replay"), name="replay"))
 
     def _highlight(self) -> None:
-        """Gold frames around what the step points at; green ones around who got the tile."""
+        """Gold frames around what the step points at; green ones around who got the tile. Drawn
+        around the tiles where they rest: not while the table moves (:meth:`update` lays the
+        panel out again when it stops)."""
+        if not self.table.idle:
+            return
         screen = pygame.Rect(0, 0, *self.table.size)
         frames: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
         for item in self.step.highlight if self.state != "right" else ():
@@ -360,6 +359,12 @@ class TutorialScreen(MenuScreen):
         return self.act(intent)
 
     def act(self, intent: Any) -> Any | None:
+        if intent == Control("skip"):
+            self.finish_animations()
+            return None
+        if intent == Control("dismiss"):
+            self.table.presenter.release_hold()
+            return None
         if isinstance(intent, Answer):
             self.choose(intent.value)
             return None
@@ -369,20 +374,30 @@ class TutorialScreen(MenuScreen):
 
     def _key(self, event: pygame.event.Event) -> Any | None:
         char = getattr(event, "unicode", "")
+        if event.key == pygame.K_SPACE and not self.table.idle:
+            return Control("skip")
         if self.state in ("ask", "wrong"):
             if char.isdigit() and 1 <= int(char) <= len(self.step.options):
                 return Answer(self.step.options[int(char) - 1])
             if char.lower() == "h":
                 return Control("hint")
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.table.hud.overlay.visible:
+            return Control("dismiss")  # as at the table: Enter dismisses the result
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.state == "right":
             return Control("next")
         return None
 
     def _table_intent(self, event: pygame.event.Event) -> Any | None:
-        """A click on the table: a seat (predict) or a hand tile (a discard step)."""
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.state not in ("ask", "wrong"):
+        """A click on the table: a seat (predict) or a hand tile (a discard step); a click on a
+        result overlay dismisses it, as at the table."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return None
         if widget_hit(self.root, event.pos):
+            return None
+        if self.table.hud.overlay.visible and event.pos[0] < self.table.size[0]:
+            self.table.presenter.release_hold()
+            return None
+        if self.state not in ("ask", "wrong"):
             return None
         step = self.step
         if step.task == "predict":
@@ -398,9 +413,18 @@ class TutorialScreen(MenuScreen):
         return None
 
     def update(self, dt: float) -> Any | None:
-        if not self.frozen:
-            self.table.update(dt)
+        self.table.update(dt)
+        still = self.table.idle
+        if still != self._still:
+            self._still = still
+            self.layout()  # the frames go when the table moves and come back around the tiles at rest
         return None
+
+    def finish_animations(self) -> None:
+        """Space: every animation played to its end at once (the result overlay too)."""
+        self.table.finish_animations()
+        self._still = self.table.idle
+        self.layout()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((10, 24, 22))
@@ -415,7 +439,7 @@ class TutorialScreen(MenuScreen):
         size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
         if size != self.window and not self.frozen:
             self.table.resize(table_size(size))
-            self._sync_table()
+            self._still = self.table.idle
         super().resize(size)
 
 
