@@ -46,6 +46,7 @@ from game.ui.menus.widgets import (
 )
 from game.ui.table.screen import TableScreen
 
+from .refusals import refusal_text
 from .table import TutorialTable, seat_name
 
 PANEL_WIDTH = 410
@@ -127,7 +128,8 @@ class TutorialScreen(MenuScreen):
             if wrong is not None:
                 self.feedback.append((text(wrong.why, lang), CREAM))
             if verdict.rule:
-                self.feedback.append((t("tutorial.engine_refuses", message=f"{verdict.message} [{verdict.rule}]"), MUTED))
+                self.feedback.append((t("tutorial.engine_refuses", message=refusal_text(verdict.rule, verdict.message)),
+                                      MUTED))
             self.feedback.append((self.rulebook_line(), GOLD))
             self.layout()
             return False

@@ -1,0 +1,32 @@
+"""The engine's refusals in the interface language.
+
+The engine explains a refused move in English (``IllegalActionError.message``, for logs and the
+command line) and names the rule that forbids it (``IllegalActionError.rule``, a stable id such as
+``kuikae`` or ``furiten``). The tutorial shows the refusal to the learner, so it is translated here,
+in the UI layer, by rule id: the catalogs hold ``tutorial.refusal.<rule>`` for every rule the
+engine can raise (tests/test_tutorial_refusals.py scans the engine for them), and an id the
+catalogs do not know yet falls back to the engine's own words rather than showing a key.
+"""
+
+from __future__ import annotations
+
+from game import i18n
+from game.i18n import t
+
+PREFIX = "tutorial.refusal."
+
+
+def refusal_key(rule: str) -> str:
+    """The catalog key of the engine rule ``rule``."""
+    return PREFIX + rule
+
+
+def refusal_text(rule: str, message: str) -> str:
+    """The refusal in the interface language, with the rule id the engine gave (the level files and
+    the rules reference use the same ids)."""
+    key = refusal_key(rule)
+    words = t(key) if i18n.has(key) else message
+    return f"{words} [{rule}]"
+
+
+__all__ = ["refusal_key", "refusal_text"]
