@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-from engine_helpers import events_of, has, pass_all, play, stacked_match
+from engine_helpers import events_of, has, pass_all, play, stack, stacked_match
 from test_engine_rules import FOUR_TENPAI, NOTEN, tsumogiri, until_turn
 
 from game.engine.actions import Action, ActionKind
@@ -40,6 +40,7 @@ from game.engine.events import (
     Win,
 )
 from game.engine.match import HandPosition, Match, Phase
+from game.engine.profile import load_profile
 from game.engine.tiles import kind_of, parse_kind, tile_name
 
 A = ActionKind
@@ -254,6 +255,88 @@ def test_renhou_is_a_mangan_not_cumulative() -> None:
     assert win.deltas == (-8000, 8000, 0, 0)
 
 
+def test_four_han_thirty_fu_is_not_rounded_up_to_mangan() -> None:
+    """RCR 2016 4.1.2 ★: no kiriage mangan: 4 han 30 fu is paid as counted (7,700), not 8,000."""
+    hands = {0: "9s3p111m999m111s9s1z2z", 1: TANYAO_PINFU_36P}
+    # dora indicator 5s -> dora 6s: seat 1's pair 66s is two dora
+    m, events = _dealer_throws_in_second_go_around(hands, "9s", "3p", dead="3z3z3z6z5s")
+    (win,) = events_of(events + answer(m, rons=(1,)), Win)
+    # tanyao 1 + pinfu 1 + dora 2 = 4 han, 30 fu: basic 30 x 2^6 = 1,920 (below the mangan's
+    # 2,000); non-dealer ron 4 x 1,920 = 7,680 -> 7,700
+    assert (win.han, win.fu, win.limit, win.points) == (4, 30, "", 7700)
+    assert win.deltas == (-7700, 7700, 0, 0)
+
+
+def test_a_double_wind_pair_is_worth_four_fu() -> None:
+    """RCR 2016 4.1.1 p. 19: a pair of the seat wind gives 2 fu and a pair of the prevalent wind
+    2 fu, "for each of" them: the dealer's pair of East in the East round is worth 4 fu
+    (profile decision, rules-reference §8.1c)."""
+    hands = {0: "123m456m78m999p11z5z", 1: "9m147p258p369s2z3z4z"}
+    m = stacked_match("ema", hands, dead="6z6z6z7z7z")
+    play(m, "0:discard 5z")
+    pass_all(m)
+    events = play(m, "1:discard 9m") + answer(m, rons=(0,))
+    (win,) = events_of(events, Win)
+    # 123m 456m 789m 999p 11z, ron on 9m (7-8 two-sided): ittsu 2 han (closed);
+    # fu 20 + 10 (closed ron) + 8 (999p concealed terminal pung) + 4 (East pair, seat and round)
+    # = 42 -> 50 (with a 2-fu double wind pair it would be 40 -> 40);
+    # basic 50 x 2^4 = 800; dealer ron 6 x 800 = 4,800 (40 fu: 6 x 640 = 3,840 -> 3,900)
+    assert (win.han, win.fu, win.points) == (2, 50, 4800)
+    assert win.deltas == (4800, -4800, 0, 0)
+
+
+def test_open_tanyao_is_a_yaku() -> None:
+    """RCR 2016 4.2.1 ★: all simples counts in an open hand too (kuitan)."""
+    hands = {0: "5p1z2z3z4z1m9m1s9s1z2z3z4z9p", 1: "46p234m678m66s34s9s", 2: "5s147m258m369p1z2z3z"}
+    m = stacked_match("ema", hands, dead="7z7z7z6z6z")
+    play(m, "0:discard 5p")
+    pass_all(m, except_seats=[1])
+    play(m, "1:chi 46p", "1:discard 9s")
+    pass_all(m)
+    events = play(m, "2:discard 5s") + answer(m, rons=(1,))
+    (win,) = events_of(events, Win)
+    # 456p (chi) 234m 678m 345s 66s, ron on 5s: tanyao 1 han; open, all sequences, two-sided:
+    # 20 fu, raised to 30 for an open hand; basic 30 x 2^3 = 240; 4 x 240 = 960 -> 1,000
+    assert [y.name for y in win.yaku] == ["Tanyao"]
+    assert (win.han, win.fu, win.points) == (1, 30, 1000)
+    assert win.deltas == (0, 1000, -1000, 0)
+
+
+def test_pao_on_a_ron_only_the_discarder_pays_the_counters() -> None:
+    """RCR 2016 3.3.9 p. 12: the player who fed the third dragon pung is liable for daisangen; on
+    a ron off a third player the liable player and the discarder pay half each, and "only the
+    discarder pays for any counters"."""
+    hands = {0: "5z6z7z123p456p789p1s2s", 1: "55z66z77z234m8p9s9p1s", 2: "8p147m258m369s1z2z3z"}
+    m = stacked_match("ema", hands, dead="4z4z4z3z3z", position=HandPosition(honba=1))
+    for dragon, junk in (("5z", "9s"), ("6z", "9p"), ("7z", "1s")):
+        if dragon != "5z":
+            until_turn(m, 0)
+        play(m, f"0:discard {dragon}")
+        pass_all(m, except_seats=[1])
+        play(m, f"1:pon {dragon[0]}{dragon}", f"1:discard {junk}")
+        pass_all(m)
+    assert m.players[1].pao == 0  # the dealer fed the third dragon
+    assert m.turn == 2
+    events = play(m, "2:discard 8p") + answer(m, rons=(1,))
+    (win,) = events_of(events, Win)
+    # daisangen, one yakuman: non-dealer ron 32,000; the dealer (liable) pays 16,000, the
+    # discarder 16,000 + the counter 300; seat 1 receives 32,300
+    assert win.points == 32000 and win.pao == 0
+    assert win.deltas == (-16000, 32300, -16300, 0)
+
+
+def test_pung_beats_chow_whatever_the_order_of_the_calls() -> None:
+    """RCR 2016 3.3.1 ★: a pung claim takes precedence over a chow claim, whichever was made
+    first."""
+    hands = {0: "3p111m999m111s999s1z", 1: "24p789m789p1122z3z", 2: "33p456s777z666z55z"}
+    m = stacked_match("ema", hands)
+    play(m, "0:discard 3p")
+    events = play(m, "1:chi 24p") + pass_all(m, except_seats=[2]) + play(m, "2:pon 33p")
+    (claim,) = events_of(events, Claimed)
+    assert (claim.seat, claim.meld.from_seat) == (2, 0)
+    assert m.turn == 2 and not m.players[1].melds
+
+
 # --- draws: RCR 2016 3.4.2, 3.4.3; no nagashi mangan ------------------------------------------------
 
 
@@ -333,6 +416,26 @@ def test_noten_payments_split_3000(tenpai: tuple[int, ...]) -> None:
     assert draw.tenpai == tuple(s in tenpai for s in range(4))
     assert draw.deltas == expected
     assert m.scores == [30000 + d for d in expected]
+
+
+def test_tenpai_counts_even_when_every_waiting_tile_is_visible() -> None:
+    """RCR 2016 3.3.13: "A player is still considered tenpai if all his waiting tiles are visible
+    among the discards and declared sets"."""
+    hands = dict(NOTEN)
+    hands[1] = FOUR_TENPAI[1]  # 123s 456s 789s 333z + 4z: waits on 4z alone
+    m = stacked_match("ema", hands, ["", "4z", "", "4z"])
+    throw_drawn(m)  # the dealer
+    throw_drawn(m)  # seat 1
+    throw_drawn(m)  # seat 2 throws a 4z; seat 1 lets it pass
+    play(m, "3:discard 4z")  # seat 3 throws the 4z it was dealt
+    pass_all(m)
+    throw_drawn(m)  # the dealer throws the last 4z
+    assert sum(1 for p in m.players for d in p.discards if kind_of(d.tile) == parse_kind("4z")) == 3
+    (draw,) = events_of(tsumogiri(m), ExhaustiveDraw)
+    # the fourth 4z is seat 1's own: every tile it waits on is visible, yet it is tenpai:
+    # the three noten players pay 1,000 each
+    assert draw.tenpai == (False, True, False, False)
+    assert draw.deltas == (-1000, 3000, -1000, -1000)
 
 
 @pytest.mark.parametrize("dealer_tenpai", [True, False])
@@ -689,3 +792,99 @@ def test_leftover_sticks_are_split_between_tied_winners() -> None:
     assert end.scores == (34000, 34000, 30000, 22000)
     assert end.ranks == (1, 1, 3, 4)
     assert end.final_points == (14.0, 14.0, -5.0, -23.0)
+
+
+# --- chombo: RCR 2016 3.4.6 ----------------------------------------------------------------------
+
+PENALTY_API_PENDING = pytest.mark.xfail(
+    strict=True,
+    reason="strict table / chombo API (Match(strict_seats=...), Penalty event; /tmp/lead/penalty_api.md) not on main yet",
+)
+SOUTH_FOUR_NOTEN = {3: NOTEN[0], 0: NOTEN[1], 1: NOTEN[2], 2: NOTEN[3]}  # seat 3 deals
+
+
+def _strict_south_four(
+    first: dict[int, str],
+    draws: list[str],
+    start: tuple[int, int, int, int],
+    *,
+    honba: int = 0,
+    sticks: int = 0,
+    dead: str = "",
+) -> Match:
+    """South 4 (seat 3 deals) with seat 1 at a strict table: the first hand is stacked from
+    ``first``; a re-deal (hand index 1), if any, gives four noten hands, so that the game ends at
+    its exhaustive draw with no payment."""
+    prof = load_profile("ema")
+    setups = {0: stack(prof, first, draws, dealer=3, dead=dead), 1: stack(prof, SOUTH_FOUR_NOTEN, dealer=3)}
+    position = HandPosition(round_wind=1, hand_number=3, honba=honba, riichi_sticks=sticks)
+    return Match(
+        prof, 1, setups=setups, first_dealer=0, start=start, position=position, strict_seats=frozenset({1})
+    )  # type: ignore[call-arg]
+
+
+@PENALTY_API_PENDING
+def test_chombo_is_20000_after_uma_with_a_re_deal_by_the_same_dealer() -> None:
+    """RCR 2016 3.4.6 p. 15 ★: a false win is chombo: 20,000 points are taken from the player's
+    final score after the uma; the hand is re-dealt by the same dealer, no counter is added, and
+    the riichi sticks of the hand go back to their owners."""
+    from game.engine.events import Penalty, PenaltyKind  # type: ignore[attr-defined]
+
+    first = dict(SOUTH_FOUR_NOTEN)
+    first[2] = FOUR_TENPAI[2]  # seat 2 will declare riichi
+    m = _strict_south_four(first, [], (36000, 32000, 28000, 23000), honba=2, sticks=1)
+    until_turn(m, 2)
+    play(m, f"2:riichi {tile_name(m.drawn or 0)}")
+    pass_all(m)
+    assert m.sticks == 2 and m.scores[2] == 27000
+    until_turn(m, 3)
+    play(m, f"3:discard {tile_name(m.drawn or 0)}")
+    false_ron = Action(1, A.RON)
+    assert false_ron in m.legal_actions(1) and m.is_false(false_ron)  # type: ignore[attr-defined]
+    events = answer(m, rons=(1,))
+    (penalty,) = events_of(events, Penalty)
+    assert (penalty.seat, penalty.kind, penalty.offence) == (1, PenaltyKind.CHOMBO, "false_win")
+    assert penalty.deltas == (0, 0, 0, 0)  # EMA: nothing is paid during play
+    assert not events_of(events, Win)
+    # re-deal: same dealer (seat 3), still South 4, the counters stay at 2 (no counter added), the
+    # stick seat 2 put out this hand comes back (27,000 -> 28,000); the earlier stick stays
+    started = next_hand(events)
+    assert (started.dealer, started.round_wind, started.hand_number) == (3, 1, 3)
+    assert (started.honba, started.riichi_sticks) == (2, 1)
+    assert started.scores == (36000, 32000, 28000, 23000)
+    (end,) = events_of(tsumogiri(m), MatchEnded)
+    # the re-deal is a draw with nobody tenpai: no payment; the dealer is noten, the game ends;
+    # the leftover stick goes to the winner (seat 0): 37,000 / 32,000 / 28,000 / 23,000
+    # seat 0: 7,000 + 15,000 = 22,000; seat 1: 2,000 + 5,000 = 7,000, then - 20,000 = -13,000
+    # seat 2: -2,000 - 5,000 = -7,000; seat 3: -7,000 - 15,000 = -22,000
+    assert end.scores == (37000, 32000, 28000, 23000)
+    assert end.ranks == (1, 2, 3, 4)  # the chombo comes after the uma: places do not change
+    assert end.final_points == (22.0, -13.0, -7.0, -22.0)
+
+
+@PENALTY_API_PENDING
+def test_a_valid_win_on_the_same_discard_voids_the_chombo() -> None:
+    """RCR 2016 3.4.6: a false win declared on a discard on which another player wins validly is
+    not penalised: the valid win stands and no chombo is counted."""
+    from game.engine.events import Penalty  # type: ignore[attr-defined]
+
+    first = dict(SOUTH_FOUR_NOTEN)
+    first[0] = NOTEN[1].replace("1p", "3p")  # seat 0 will throw the 3p
+    first[2] = TANYAO_PINFU_36P  # seat 2 waits 3p-6p
+    draws = ["7z", "7z", "7z", "5z", "5z"]  # seats 0, 1, 2, 3, 0
+    m = _strict_south_four(first, draws, (30000, 30000, 30000, 30000), dead="3z3z3z3z9p")  # dora 1p
+    until_turn(m, 0)
+    throw_drawn(m)
+    until_turn(m, 0)
+    play(m, "0:discard 3p")
+    events = play(m, "1:ron", "2:ron") + answer(m)
+    assert not events_of(events, Penalty)
+    (win,) = events_of(events, Win)
+    # seat 2: tanyao + pinfu, 30 fu: 2,000 from seat 0
+    assert (win.winner, win.points) == (2, 2000)
+    (end,) = events_of(events, MatchEnded)  # South 4 and the dealer did not win: the game ends
+    # 28,000 / 30,000 / 32,000 / 30,000; seats 1 and 3 tie for 2nd-3rd: uma (5,000 - 5,000) / 2
+    # seat 2: 2,000 + 15,000 = 17,000; seats 1, 3: 0; seat 0: -2,000 - 15,000 = -17,000
+    # and no 20,000 taken from seat 1
+    assert end.scores == (28000, 30000, 32000, 30000)
+    assert end.final_points == (-17.0, 0.0, 17.0, 0.0)
