@@ -337,6 +337,20 @@ def test_pung_beats_chow_whatever_the_order_of_the_calls() -> None:
     assert m.turn == 2 and not m.players[1].melds
 
 
+def test_a_concealed_kan_ends_the_first_go_around_for_renhou() -> None:
+    """RCR 2016 4.2.4 p. 22: a concealed kong interrupts the first go-around, so a ron after it is
+    no renhou."""
+    hands = {0: "1111m3p999m111s9s1z2z", 1: TANYAO_PINFU_36P}
+    # dora indicators 4z (dora 1z) and, turned by the kan, 3z (dora 4z): no dora for seat 1
+    m = stacked_match("ema", hands, dead="5z5z5z6z4z7z3z7z")
+    play(m, "0:ankan 1111m")
+    events = play(m, "0:discard 3p") + answer(m, rons=(1,))
+    (win,) = events_of(events, Win)
+    # tanyao + pinfu, 30 fu: 2,000, not the renhou mangan
+    assert "Renhou" not in {y.name for y in win.yaku}
+    assert win.deltas == (-2000, 2000, 0, 0)
+
+
 # --- draws: RCR 2016 3.4.2, 3.4.3; no nagashi mangan ------------------------------------------------
 
 
@@ -796,7 +810,19 @@ def test_leftover_sticks_are_split_between_tied_winners() -> None:
 
 # --- chombo: RCR 2016 3.4.6 ----------------------------------------------------------------------
 
+
+def _penalty_api_on_main() -> bool:
+    import inspect
+
+    from game.engine import events
+
+    return hasattr(events, "Penalty") and "strict_seats" in inspect.signature(Match).parameters
+
+
+# Until the strict-table API lands these are expected failures; the mark turns itself off as soon
+# as it is there, so landing the API does not turn them into strict XPASS failures.
 PENALTY_API_PENDING = pytest.mark.xfail(
+    not _penalty_api_on_main(),
     strict=True,
     reason="strict table / chombo API (Match(strict_seats=...), Penalty event; /tmp/lead/penalty_api.md) not on main yet",
 )
