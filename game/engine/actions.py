@@ -2,7 +2,8 @@
 
 Notation is ``SEAT:VERB [TILES]``, e.g. ``0:discard 5m``, ``2:riichi 0p`` (declare riichi with that
 discard), ``1:pon 55m`` (the hand tiles used), ``3:chi 46m``, ``1:daiminkan 555m``, ``0:ankan 1111z``,
-``0:kakan 5p``, ``2:ron``, ``0:tsumo``, ``3:pass``, ``0:kyuushu``. Tiles in notation name a kind
+``0:kakan 5p``, ``2:ron``, ``0:tsumo``, ``3:pass``, ``0:kyuushu``; a bare ``1:pon`` is a false call
+at a strict table. Tiles in notation name a kind
 (and red-ness) rather than one physical copy: the match resolves them against the hand, so a record
 reads the same whichever copy of a 5m was held.
 """
@@ -44,6 +45,9 @@ TILES_PER_ACTION = {
     ActionKind.PON: 2,
     ActionKind.DAIMINKAN: 3,
 }
+# A call named without tiles (``1:pon``) is a declaration at a strict table that the hand cannot
+# make: a false call, which the profile penalises.
+BARE_CALLS = frozenset({ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN})
 
 
 class Action(NamedTuple):
@@ -94,7 +98,7 @@ def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
         raise NotationError(f"{text!r}: unknown verb {verb!r}; verbs are {verbs}") from None
     tiles = parse_tiles(rest) if rest.strip() else []
     if kind in TILES_PER_ACTION:
-        if len(tiles) != TILES_PER_ACTION[kind]:
+        if len(tiles) != TILES_PER_ACTION[kind] and not (not tiles and kind in BARE_CALLS):
             raise NotationError(f"{text!r}: {kind.value} takes {TILES_PER_ACTION[kind]} tile(s)")
     elif tiles:
         raise NotationError(f"{text!r}: {kind.value} takes no tiles")

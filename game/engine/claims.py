@@ -30,9 +30,22 @@ class ClaimWindow:
         self.chankan = chankan
         self._options: dict[int, list[Action]] = {}
         self._answers: dict[int, Action] = {}
+        # kinds offered to a strict-table seat although it cannot make them (false declarations)
+        self._false: dict[int, frozenset[ActionKind]] = {}
 
-    def offer(self, seat: int, options: list[Action]) -> None:
+    def offer(self, seat: int, options: list[Action], false_kinds: frozenset[ActionKind] = frozenset()) -> None:
         self._options[seat] = options
+        if false_kinds:
+            self._false[seat] = false_kinds
+
+    def is_false(self, action: Action) -> bool:
+        """A declaration the seat may make at a strict table but that is not valid."""
+        return action.kind in self._false.get(action.seat, ())
+
+    def false_answers(self) -> list[Action]:
+        """The false declarations given, nearest the discarder in turn first."""
+        out = [a for a in self._answers.values() if self.is_false(a)]
+        return sorted(out, key=lambda a: (a.seat - self.discarder) % 4)
 
     def offered(self) -> dict[int, list[Action]]:
         return self._options
@@ -52,17 +65,20 @@ class ClaimWindow:
         self._answers[action.seat] = action
 
     def can_ron(self, seat: int) -> bool:
-        return any(a.kind is ActionKind.RON for a in self._options.get(seat, ()))
+        return ActionKind.RON not in self._false.get(seat, ()) and any(
+            a.kind is ActionKind.RON for a in self._options.get(seat, ())
+        )
 
     def rons(self) -> list[int]:
-        return [s for s, a in self._answers.items() if a.kind is ActionKind.RON]
+        """Seats that declared a valid ron."""
+        return [s for s, a in self._answers.items() if a.kind is ActionKind.RON and not self.is_false(a)]
 
     def winning_call(self) -> Action | None:
         """The call that takes the tile when nobody wins: pon/kan over chi."""
         best: Action | None = None
         for a in self._answers.values():
             rank = _PRIORITY.get(a.kind, 0)
-            if rank and (best is None or rank > _PRIORITY[best.kind]):
+            if rank and not self.is_false(a) and (best is None or rank > _PRIORITY[best.kind]):
                 best = a
         return best
 
@@ -73,6 +89,7 @@ class ClaimWindow:
             self.chankan,
             tuple(sorted((s, tuple(str(a) for a in o)) for s, o in self._options.items())),
             tuple(sorted((s, str(a)) for s, a in self._answers.items())),
+            tuple(sorted((s, tuple(sorted(k.value for k in f))) for s, f in self._false.items())),
         )
 
 
@@ -83,7 +100,12 @@ def anyone_interested(match: Match, discarder: int, tile: int) -> bool:
     """
     k = tile >> 2
     for step in (1, 2, 3):
-        p = match.players[(discarder + step) % 4]
+        seat = (discarder + step) % 4
+        p = match.players[seat]
+        if p.dead_hand:
+            continue
+        if seat in match.strict_seats:
+            return True  # a strict-table seat is asked about every discard
         if k in p.waits or p.kind_counts[k] >= 2:
             return True
         if step == 1 and k < 27:
@@ -99,6 +121,8 @@ def anyone_interested(match: Match, discarder: int, tile: int) -> bool:
 def options(match: Match, seat: int, discarder: int, tile: int, *, chankan: bool, last_discard: bool) -> list[Action]:
     """Everything ``seat`` may answer to ``tile``; empty when it has nothing to claim."""
     p = match.players[seat]
+    if p.dead_hand:
+        return []
     k = kind_of(tile)
     out: list[Action] = []
     if k in p.waits and not (p.furiten_temporary or p.furiten_riichi or (
@@ -110,6 +134,26 @@ def options(match: Match, seat: int, discarder: int, tile: int, *, chankan: bool
     if out:
         out.append(Action(seat, ActionKind.PASS))
     return out
+
+
+_FALSE_CALLS = (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN)
+
+
+def strict_options(
+    match: Match, seat: int, discarder: int, tile: int, *, chankan: bool, last_discard: bool
+) -> tuple[list[Action], frozenset[ActionKind]]:
+    """What a strict-table seat may answer: its valid options, and every declaration it lacks as
+    a false one (ron, and chi/pon/kan with no tiles), as a player may call anything at a real
+    table. Returns the options and the kinds that are false. A dead hand is asked nothing."""
+    if match.players[seat].dead_hand:
+        return [], frozenset()
+    valid = [a for a in options(match, seat, discarder, tile, chankan=chankan, last_discard=last_discard)
+             if a.kind is not ActionKind.PASS]
+    have = {a.kind for a in valid}
+    wanted = (ActionKind.RON,) if chankan else (ActionKind.RON, *_FALSE_CALLS)
+    false_kinds = frozenset(k for k in wanted if k not in have and (k is not ActionKind.CHI or match.profile.claims.chi))
+    out = valid + [Action(seat, k) for k in wanted if k in false_kinds] + [Action(seat, ActionKind.PASS)]
+    return out, false_kinds
 
 
 def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Action]:

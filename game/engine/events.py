@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import Enum
 
 from .meld import Meld
 from .wall import DiceRoll, Position
@@ -157,6 +158,27 @@ class ExhaustiveDraw(Event):
 class AbortiveDraw(Event):
     kind: str  # kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou
     seat: int | None = None
+
+
+class PenaltyKind(Enum):
+    CHOMBO = "chombo"  # the hand is annulled and re-dealt; the offender pays (riichi, EMA 3.4.6)
+    DEAD_HAND = "dead_hand"  # the offender can no longer win or call; play goes on (EMA 3.4.7, Seed-FR)
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty(Event):
+    """A false declaration at a strict table and what it costs.
+
+    ``offence`` is ``false_win`` (ron or tsumo on a hand that does not win) or ``false_call``
+    (chi, pon or kan that cannot be made). ``deltas`` are paid at once (riichi's reverse mangan);
+    ``after_uma`` is taken from the final score instead (EMA's 20,000).
+    """
+
+    seat: int
+    kind: PenaltyKind
+    offence: str
+    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    after_uma: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,4 +42,6 @@ def formal_tenpai(match: Match, seat: int) -> bool:
     No yaku is needed, and waits that are all visible elsewhere still count (RCR 3.3.13).
     """
     p = match.players[seat]
+    if p.dead_hand:
+        return False  # a dead hand is never tenpai (RCR 2016 3.4.7)
     return any(p.held_of_kind(k) < 4 for k in p.waits)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from . import claims, furiten
+from . import claims, furiten, penalties
 from .actions import TILES_PER_ACTION, Action, ActionKind, format_action, parse_action_text
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
@@ -103,6 +103,7 @@ class Record:
     start: tuple[int, int, int, int] | None = None
     position: HandPosition | None = None
     setups: tuple[tuple[int, HandSetup], ...] = ()
+    strict_seats: tuple[int, ...] = ()  # seats that played at a strict table (false declarations)
 
 
 _SEAT_STEP = (1, 2, 3)
@@ -121,11 +122,17 @@ class Match:
         first_dealer: int | None = None,
         start: tuple[int, int, int, int] | None = None,
         position: HandPosition | None = None,
+        strict_seats: Iterable[int] = (),
     ) -> None:
         """``setups`` stacks the wall of chosen hands (by hand index); ``first_dealer`` skips the
         first-dealer roll; ``start`` sets the scores and ``position`` the round, dealer, honba and
-        sticks of the first hand (log replays and tutorials start mid-match)."""
+        sticks of the first hand (log replays and tutorials start mid-match). ``strict_seats`` play
+        at a strict table: they may declare wins and calls their hand cannot make, and pay the
+        profile's penalty (:mod:`game.engine.penalties`)."""
         self.profile = profile
+        self.strict_seats = frozenset(s for s in strict_seats if 0 <= s < 4)
+        self.penalty_points = [0, 0, 0, 0]  # taken from the final score after uma (EMA chombo)
+        self.hand_riichi: list[int] = []  # seats whose riichi stick went down this hand
         self.seed = seed
         self._setups = dict(setups or {})
         self._given = (first_dealer, start, position)  # kept for the record
@@ -233,6 +240,19 @@ class Match:
             tiles = resolved
         return self._canonical(Action(seat, kind, tuple(tiles)))
 
+    def is_false(self, action: Action) -> bool:
+        """Whether a legal declaration of a strict-table seat is a false one (a win its hand
+        does not make, a call it cannot make): what the profile's penalty is for."""
+        if action.seat not in self.strict_seats:
+            return False
+        if self.phase is Phase.TURN:
+            if action.kind is not ActionKind.TSUMO or action.seat != self.turn:
+                return False
+            p = self.players[action.seat]
+            drawn = self.drawn if self.drawn is not None else -1
+            return p.shanten != -1 or self._win_value(action.seat, None, drawn) is None
+        return self.claim is not None and self.claim.is_false(action)
+
     def observe(self, seat: int) -> Observation:
         from .observation import observe
 
@@ -251,6 +271,7 @@ class Match:
             start,
             position,
             tuple(sorted(self._setups.items())),
+            tuple(sorted(self.strict_seats)),
         )
 
     def state_hash(self) -> str:
@@ -274,6 +295,9 @@ class Match:
             self.suukaikan_pending,
             self.dealer_streak,
             self.sticks,
+            sorted(self.strict_seats),
+            self.penalty_points,
+            self.hand_riichi,
         ]
         if hasattr(self, "wall"):
             parts += [self.wall.live[self.wall.head : self.wall.tail], self.wall.dead, self.wall.rinshan_taken]
@@ -292,6 +316,7 @@ class Match:
                 sorted(p.kuikae),
                 p.nagashi_ok,
                 p.pao,
+                p.dead_hand,
             ]
         if self.claim is not None:
             parts.append(self.claim.fingerprint())
@@ -312,6 +337,7 @@ class Match:
         self.suukaikan_pending = False
         self.first_discards = []
         self.claim = None
+        self.hand_riichi = []
         out.append(
             HandStarted(self.round_wind, self.hand_number, self.honba, self.sticks, self.dealer, _four(self.scores))
         )
@@ -463,10 +489,14 @@ class Match:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
+        if p.dead_hand:
+            return penalties.dead_hand_discards(self, seat)
         acts: list[Action] = []
         drawn = self.drawn
         if drawn is not None:
-            if p.shanten == -1 and self._win_value(seat, None, drawn) is not None:
+            if seat in self.strict_seats:
+                acts.append(Action(seat, ActionKind.TSUMO))  # declared, valid or not
+            elif p.shanten == -1 and self._win_value(seat, None, drawn) is not None:
                 acts.append(Action(seat, ActionKind.TSUMO))
             if (
                 self._kyuushu_on
@@ -560,7 +590,9 @@ class Match:
     def _apply_turn(self, action: Action, out: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
-        if kind is ActionKind.TSUMO:
+        if kind is ActionKind.TSUMO and self.is_false(action):
+            penalties.false_declaration(self, action, out)
+        elif kind is ActionKind.TSUMO:
             self._settle_wins([seat], None, self.drawn if self.drawn is not None else -1, out)
         elif kind is ActionKind.KYUUSHU:
             out.append(AbortiveDraw("kyuushu_kyuuhai", seat))
@@ -651,6 +683,13 @@ class Match:
             last = self.wall.live_remaining == 0
             for step in _SEAT_STEP:
                 seat = (discarder + step) % 4
+                if seat in self.strict_seats:
+                    opts, false_kinds = claims.strict_options(
+                        self, seat, discarder, tile, chankan=chankan, last_discard=last
+                    )
+                    if opts:
+                        window.offer(seat, opts, false_kinds)
+                    continue
                 opts = claims.options(self, seat, discarder, tile, chankan=chankan, last_discard=last)
                 if opts:
                     window.offer(seat, opts)
@@ -665,6 +704,8 @@ class Match:
         self.claim = None
         discarder, tile = window.discarder, window.tile
         rons = window.rons()
+        if window.false_answers() and penalties.judge_false_answers(self, window, out):
+            return  # a chombo: the hand is re-dealt
         furiten.note_passed(self, window, winners=rons)
         if rons:
             winners = claims.order_winners(self.profile, discarder, rons)
@@ -684,6 +725,7 @@ class Match:
             d.ippatsu = self.profile.riichi.ippatsu
             self.scores[discarder] -= 1000
             self.sticks += 1
+            self.hand_riichi.append(discarder)
             d.seen_changed = True
             out.append(RiichiAccepted(discarder))
             if "suucha_riichi" in self.profile.draws.abortive and all(q.riichi for q in self.players):
@@ -799,8 +841,9 @@ class Match:
             req = req.with_payout(honba=honba, riichi_sticks=stick_share[i])
             result = value_win(req, prof)
             assert result is not None, "a legal win must score"
+            deltas = penalties.with_dead_hand_payments(self, req, result.deltas)
             for s in range(4):
-                self.scores[s] += result.deltas[s]
+                self.scores[s] += deltas[s]
             hand = req.concealed
             out.append(
                 Win(
@@ -814,7 +857,7 @@ class Match:
                     result.fu,
                     result.limit,
                     result.points,
-                    _four(result.deltas),
+                    _four(deltas),
                     req.ura_indicators,
                     req.pao_seat,
                 )
@@ -877,6 +920,19 @@ class Match:
                 self.round_wind += 1
         self._start_hand(out)
 
+    def redeal(self, out: list[Event]) -> None:
+        """Annul the hand after a chombo: the same dealer deals again from a fresh wall, no counter
+        is added (RCR 2016 3.4.6). A reverse mangan may still bust a player where busting ends."""
+        self.claim = None
+        for q in self.players:
+            q.seen_changed = True
+        out.append(HandEnded(_four(self.scores), True))
+        self.hand_index += 1
+        if self.profile.game.tobi and any(s < 0 for s in self.scores):
+            self._finish(out)
+            return
+        self._start_hand(out)
+
     def _match_over(self, *, renchan: bool, abortive: bool) -> bool:
         """Game end (rules-reference §2.7): bust, agari-yame in all-last, the last deal passing,
         and the West round's sudden death."""
@@ -907,7 +963,9 @@ class Match:
         return sorted(range(4), key=lambda s: (-self.scores[s], (s - self.first_dealer) % 4))
 
     def _finish(self, out: list[Event]) -> None:
-        standings = final_standings(self.profile, self.scores, self.sticks, self.first_dealer)
+        standings = final_standings(
+            self.profile, self.scores, self.sticks, self.first_dealer, penalties=self.penalty_points
+        )
         self.scores = list(standings.scores)
         self.sticks = 0
         self.final = MatchEnded(_four(self.scores), standings.ranks, standings.points)
@@ -1051,6 +1109,7 @@ def replay(record: Record, profile: RuleProfile, *, setups: dict[int, HandSetup]
         first_dealer=record.first_dealer,
         start=record.start,
         position=record.position,
+        strict_seats=record.strict_seats,
     )
     for i, text in enumerate(record.actions):
         try:

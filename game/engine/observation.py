@@ -30,6 +30,7 @@ class SeatView(NamedTuple):
     riichi_index: int | None  # index in discards of the riichi declaration tile
     riichi: bool
     flowers: tuple[int, ...]
+    dead_hand: bool  # can no longer win or call this hand (a false declaration at a strict table)
 
 
 class Observation(NamedTuple):
@@ -100,6 +101,7 @@ def _seat_view(match: Match, s: int) -> SeatView:
         p.riichi_index,
         p.riichi,
         tuple(p.flowers),
+        p.dead_hand,
     )
     match.view_cache[s] = view
     p.seen_changed = False

@@ -42,6 +42,7 @@ class Player:
     shanten: int = 8
     kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard this turn
     pao: int | None = None  # the seat liable for a daisangen/daisuushii fed by a call
+    dead_hand: bool = False  # a false call (or a Taiwanese false win): no more wins or calls
 
     @property
     def is_closed(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .profile import RuleProfile
@@ -15,7 +16,11 @@ class Standings:
     points: tuple[float, float, float, float]  # (score - return) / 1000 + uma (+ oka), per seat
 
 
-def final_standings(profile: RuleProfile, scores: list[int], sticks: int, first_dealer: int) -> Standings:
+def final_standings(
+    profile: RuleProfile, scores: list[int], sticks: int, first_dealer: int, *, penalties: Sequence[int] = (0, 0, 0, 0)
+) -> Standings:
+    """Placings and final points. ``penalties`` are points taken after uma (EMA chombo, RCR 2016
+    3.4.6): they change a player's final points, not the placings."""
     g = profile.game
     final = list(scores)
     by_seat_order = sorted(range(4), key=lambda s: (-final[s], (s - first_dealer) % 4))
@@ -45,7 +50,7 @@ def final_standings(profile: RuleProfile, scores: list[int], sticks: int, first_
             ranks[s] = i + 1
             value[s] = shared
         i = j + 1
-    points = [(final[s] - g.return_points + value[s]) / 1000 for s in range(4)]
+    points = [(final[s] - g.return_points + value[s] - penalties[s]) / 1000 for s in range(4)]
     if g.final_rounding == "whole_top_balance":
         points = _whole_points(points, order[0])
     return Standings(

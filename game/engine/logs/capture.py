@@ -20,6 +20,8 @@ from ..events import (
     HandStarted,
     KanDeclared,
     MatchEnded,
+    Penalty,
+    PenaltyKind,
     RiichiAccepted,
     TileDrawn,
     TilesDealt,
@@ -117,6 +119,8 @@ def _note(hand: LoggedHand, ev: Event) -> None:
         hand.outcome.wins.append(WinResult(ev.winner, ev.discarder, ev.deltas, ev.pao, text, yaku))
     elif isinstance(ev, ExhaustiveDraw):
         hand.outcome = Outcome("exhaustive", deltas=ev.deltas, nagashi=bool(ev.nagashi))
+    elif isinstance(ev, Penalty) and ev.kind is PenaltyKind.CHOMBO:
+        hand.outcome = Outcome("abortive", deltas=ev.deltas, abortive="chombo")  # annulled, dealt again
     elif isinstance(ev, AbortiveDraw):
         if ev.kind == "kyuushu_kyuuhai" and ev.seat is not None:
             steps.append(Step("kyuushu", ev.seat))

@@ -37,6 +37,8 @@ from game.engine.events import (
     HandStarted,
     KanDeclared,
     MatchEnded,
+    Penalty,
+    PenaltyKind,
     RiichiAccepted,
     TailToDeadWall,
     TileDrawn,
@@ -755,6 +757,16 @@ class Presenter:
         who = f" ({self.names[e.seat]})" if e.seat is not None else ""
         return self._result(f"Abortive draw: {ABORT_NAMES.get(e.kind, e.kind)}{who}", (), [], "The hand is replayed",
                             (0, 0, 0, 0))
+
+    def _on_Penalty(self, e: Penalty) -> Action:
+        """A false declaration at a strict table: a chombo stops the hand, a dead hand is called out."""
+        if e.kind is PenaltyKind.DEAD_HAND:
+            return self.hud.callout(e.seat, "Dead hand")
+        what = "declared a win that is not there"
+        footer = f"{e.after_uma:,} points off the final score" if e.after_uma else "A reverse mangan, paid now"
+        return Seq(self.hud.callout(e.seat, "Chombo"),
+                   self._result("Chombo: the hand is dealt again", (), [(self.names[e.seat], what)], footer,
+                                e.deltas))
 
     def _on_HandEnded(self, e: HandEnded) -> Action:
         self.scores = list(e.scores)
