@@ -15,6 +15,7 @@ from user_dirs import point_user_dirs
 
 from game import paths
 from game.ai.baseline import RandomBot
+from game.engine.events import Penalty
 from game.engine.match import Match, Phase, Record
 from game.persist import atomic
 from game.persist.replays import Placings, ReplayLibrary
@@ -70,6 +71,20 @@ def test_a_save_in_a_claim_window_resumes_to_the_same_state(profile_id: str, see
         live.apply(action)
         resumed.apply(action)
         assert resumed.state_hash() == live.state_hash()
+
+
+def test_a_strict_table_match_resumes_strict_with_its_penalties() -> None:
+    """The strict table is part of the match: a save made after a random strict seat's false
+    declarations resumes with the same seats strict, the same dead hands and the same scores."""
+    options = MatchOptions("riichi", levels=("easy", "normal", "hard"), human_seat=0, seed=11)
+    live = Match(match_profile(options), 11, strict_seats=(0,))
+    play(live, bots_for(11), 120, stop_in_claim=True)
+    store = SaveStore()
+    store.autosave(options, live)
+    resumed = store.load(AUTOSAVE).resume()
+    assert resumed.strict_seats == frozenset({0})
+    assert resumed.state_hash() == live.state_hash()
+    assert any(isinstance(e, Penalty) for e in live.events)  # the strict seat did pay for something
 
 
 def test_the_chosen_length_is_part_of_the_saved_rules() -> None:

@@ -68,7 +68,7 @@ class SavedMatch:
         """A live match at the start of hand ``hand`` (0-based, aborts and draws counted) of this
         record: "play from here" against the AI. Its own record starts with the same actions."""
         try:
-            match = Match(match_profile(self.options), self.record.seed)
+            match = Match(match_profile(self.options), self.record.seed, strict_seats=self.record.strict_seats)
         except (AtlasError, ValueError) as exc:
             raise SaveError(Notice("save.error.record", {"detail": str(exc)})) from exc
         for i, text in enumerate(self.record.actions):
@@ -134,6 +134,7 @@ def record_table(record: Record) -> dict[str, Any]:
         "seed": record.seed,
         "state_hash": record.state_hash,
         "actions": list(record.actions),
+        "strict_seats": list(record.strict_seats),
     }
 
 
@@ -141,12 +142,16 @@ def record_from_table(data: Any) -> Record:
     if not isinstance(data, dict):
         raise ValueError("[record] is missing")
     actions = _typed(data.get("actions", []), list, "record.actions")
+    strict = _typed(data.get("strict_seats", []), list, "record.strict_seats")  # absent before strict tables
+    if any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3 for s in strict):
+        raise ValueError("record.strict_seats holds seats 0..3")
     return Record(
         profile_id=_typed(data.get("profile_id"), str, "record.profile_id"),
         profile_hash=_typed(data.get("profile_hash"), str, "record.profile_hash"),
         seed=_typed(data.get("seed"), int, "record.seed"),
         actions=tuple(_typed(a, str, "record.actions") for a in actions),
         state_hash=_typed(data.get("state_hash", ""), str, "record.state_hash"),
+        strict_seats=tuple(sorted(set(strict))),
     )
 
 

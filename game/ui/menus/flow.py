@@ -186,7 +186,8 @@ class MenuFlow:
             options = dataclasses.replace(intent.options, seed=seed)
             if self.open_table is None:
                 return StartMatch(options)
-            return self.play(options, Match(match_profile(options), seed))
+            strict = (options.human_seat,) if self.settings.strict_table else ()
+            return self.play(options, Match(match_profile(options), seed, strict_seats=strict))
         elif isinstance(intent, ContinueMatch):
             try:
                 saved = self.saves.load(intent.name)

@@ -33,4 +33,7 @@ def start_match(options: MatchOptions, match: Match, settings: Settings) -> Tabl
         match=match,
         style=settings.tile_style,
         speed=settings.animation_factor,
+        claim_seconds=float(settings.claim_countdown) if settings.claim_countdown else None,
+        show_waits=settings.hint_waits,
+        explain=settings.hint_ai_reasons,
     )

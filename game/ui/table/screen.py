@@ -75,10 +75,15 @@ class TableScreen:
         style: str = "classic",
         drive: bool = True,
         claim_seconds: float | None = None,
+        show_waits: bool = True,
+        explain: bool = False,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
         action (the match is played elsewhere: the screen only shows its new events);
-        ``claim_seconds`` passes a claim the human leaves unanswered that long (None: wait)."""
+        ``claim_seconds`` passes a claim the human leaves unanswered that long (None: wait);
+        ``show_waits`` names the human's waits and furiten; ``explain`` shows the AI's reasons.
+        At a strict table (the human among the match's ``strict_seats``) the table gives no help:
+        no waits, no hints, and every discard asks the human, who may call anything."""
         self.rules = load_profile(profile) if match is None else match.profile
         self.match = match if match is not None else Match(self.rules, seed)
         self.human = human
@@ -106,8 +111,10 @@ class TableScreen:
         self.drive = drive
         self.claim_seconds = claim_seconds
         self._claim_waited = 0.0
-        self.explain = False  # show the AI seats' reasons ("e")
-        self.hints = False  # suggest the human's move ("h")
+        self.strict = human in self.match.strict_seats
+        self.show_waits = show_waits and not self.strict
+        self.explain = explain and not self.strict  # show the AI seats' reasons ("e")
+        self.hints = False  # suggest the human's move ("h"; never at a strict table)
         self.reasons = ["", "", "", ""]
         self._coach: Any = None
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
@@ -289,6 +296,9 @@ class TableScreen:
     def _show_waits(self) -> None:
         """The human's own waits and furiten (the engine keeps them for the seat after each discard)."""
         p = self.match.players[self.human]
+        if not self.show_waits:
+            self.hud.set_waits("", False)
+            return
         tenpai = p.shanten == 0 and len(p.hand) % 3 == 1 and bool(p.waits) and not self.match.is_over
         furiten = p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi
         self.hud.set_waits(" ".join(kind_name(k) for k in p.waits) if tenpai else "", furiten)
@@ -410,12 +420,12 @@ class TableScreen:
             self.change_speed(intent.value)
             return None
         if intent.kind == "explain":
-            self.explain = not self.explain
+            self.explain = not self.explain and not self.strict
             for seat in range(4):
                 self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
             return None
         if intent.kind == "hint":
-            self.hints = not self.hints
+            self.hints = not self.hints and not self.strict
             self._prompt_key = None
             return None
         if intent.kind == "cancel":
