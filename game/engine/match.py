@@ -54,6 +54,7 @@ from .profile import RuleProfile
 from .scoring_bridge import WinRequest, exhaustive_draw_deltas, nagashi_deltas, value_win
 from .settlement import final_standings
 from .shanten import shanten, waits
+from .taiwanese import is_ligu, ligu_waits, score_flower_win
 from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, is_terminal_or_honor, kind_of
 from .wall import DiceRoll, Wall, roll, roll_first_dealer
 
@@ -158,12 +159,14 @@ class Match:
         self.calls_made = False
         self.kans: list[int] = []  # seat of each kan this hand
         self.suukaikan_pending = False
+        self.flower_win: tuple[int, int | None, int] | None = None  # (winner, payer, tile) pending
         self.first_discards: list[int] = []
         self.claim: claims.ClaimWindow | None = None
         self.final: MatchEnded | None = None
         self._turn_cache: list[Action] | None = None
         self.red_ids: frozenset[int] = RED_FIVE_IDS if profile.tiles.red_fives else frozenset()
         self._kyuushu_on = "kyuushu_kyuuhai" in profile.draws.abortive
+        self._ligu_on = bool(profile.tai.enabled and profile.tai.ligu)  # 嚦咕嚦咕 house rule
         self.view_cache: list[SeatView | None] = [None] * 4
         out: list[Event] = []
         if first_dealer is None:
@@ -338,6 +341,7 @@ class Match:
         self.first_discards = []
         self.claim = None
         self.hand_riichi = []
+        self.flower_win = None
         out.append(
             HandStarted(self.round_wind, self.hand_number, self.honba, self.sticks, self.dealer, _four(self.scores))
         )
@@ -386,6 +390,8 @@ class Match:
         for seat in range(4):
             if seat != self.dealer:
                 self._refresh_waits(seat)
+        if self.flower_win is not None:
+            self._settle_flower_win(out)
 
     def _deal(self, out: list[Event]) -> None:
         deal = self.profile.deal
@@ -418,6 +424,7 @@ class Match:
                     p.remove(t)
                     p.flowers.append(t)
                     out.append(FlowerSetAside(seat, t))
+                    self._note_flower(seat, t)
                     r = self._replacement(seat, out)
                     p.add(r)
 
@@ -456,6 +463,7 @@ class Match:
         while t >= FLOWER_ID_BASE:
             p.flowers.append(t)
             out.append(FlowerSetAside(seat, t))
+            self._note_flower(seat, t)
             t = self._replacement(seat, out)
             replacement = True
         p.add(t)
@@ -464,10 +472,44 @@ class Match:
         self.turn = seat
         self.phase = Phase.TURN
         self._refresh_after_draw(seat)
+        if self.flower_win is not None:
+            self._settle_flower_win(out)
+
+    def _note_flower(self, seat: int, tile: int) -> None:
+        """八仙過海 / 七搶一 (Taiwanese rows, on when their knob has tai): the eighth flower to come
+        out wins at once, for its holder or for the seat holding the other seven. Automatic, as no
+        player turns down an 8-tai win and the rows say the hand "wins at once" (TW-CHH)."""
+        rules = self.profile.tai
+        if self.flower_win is not None or not rules.enabled:
+            return
+        p = self.players[seat]
+        if rules.eight_flowers_win and len(p.flowers) == 8 and not p.dead_hand:
+            self.flower_win = (seat, None, tile)
+        elif rules.seven_rob_one and len(p.flowers) == 1:
+            for q in range(4):
+                if q != seat and len(self.players[q].flowers) == 7 and not self.players[q].dead_hand:
+                    self.flower_win = (q, seat, tile)
+
+    def _settle_flower_win(self, out: list[Event]) -> None:
+        assert self.flower_win is not None
+        winner, payer, tile = self.flower_win
+        self.flower_win = None
+        value = score_flower_win(winner, payer, self.dealer, self.dealer_streak, self.profile)
+        for s in range(4):
+            self.scores[s] += value.deltas[s]
+        p = self.players[winner]
+        out.append(
+            Win(winner, payer, tile, tuple(sorted(p.hand)), tuple(p.melds), tuple(Yaku(n, h) for n, h in value.yaku),
+                value.han, 0, "", value.points, _four(value.deltas), (), None)
+        )
+        renchan = winner == self.dealer and self.profile.game.renchan != "never"
+        self._end_hand(out, renchan=renchan, abortive=False, won=True)
 
     def _refresh_after_draw(self, seat: int) -> None:
         p = self.players[seat]
         p.shanten = shanten(p.counts(), self._sets_needed(p), *self._specials(p))
+        if self._ligu_on and not p.melds and p.shanten >= 0 and is_ligu(p.counts()):
+            p.shanten = -1
 
     def _refresh_waits(self, seat: int) -> None:
         p = self.players[seat]
@@ -475,6 +517,11 @@ class Match:
         sets = self._sets_needed(p)
         p.shanten = shanten(counts, sets, *self._specials(p))
         p.waits = tuple(waits(counts, sets, *self._specials(p))) if p.shanten == 0 else ()
+        if self._ligu_on and not p.melds:
+            extra = ligu_waits(counts)
+            if extra:
+                p.shanten = 0
+                p.waits = tuple(sorted(set(p.waits) | set(extra)))
 
     def _sets_needed(self, p: Player) -> int:
         return self.profile.win.sets - len(p.melds)
@@ -665,11 +712,9 @@ class Match:
                 self._reveal_dora(out)
             else:
                 self.pending_dora += 1
-        if (
-            self.profile.kan.four_kan_abort
-            and len(self.kans) == 4
-            and len(set(self.kans)) > 1
-            and "suukaikan" in self.profile.draws.abortive
+        if len(self.kans) == 4 and len(set(self.kans)) > 1 and (
+            (self.profile.kan.four_kan_abort and "suukaikan" in self.profile.draws.abortive)
+            or (self.profile.tai.enabled and self.profile.tai.four_kong_win)  # 四槓: by several, a draw (TW-CHH)
         ):
             self.suukaikan_pending = True
         self._draw(seat, out, replacement=True)

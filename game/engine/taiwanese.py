@@ -17,9 +17,10 @@ chows, and 門清 is its own row.
 Dealer tai (莊家 1 + 連莊 2n) are not a row of the hand: they are added only to the payments
 between the dealer and the other party (§4.5), so :class:`WinValue` ``han`` leaves them out.
 
-Special wins that are not five sets and a pair (八仙過海 all eight flowers, 七搶一) need the match
-to declare them and are not valued here; 嚦咕嚦咕 (seven pairs + a pung) and 四槓牌 are scored when
-their knob is on and the match offers the win.
+Special wins that are not five sets and a pair: 八仙過海 (all eight flowers) and 七搶一 (seven
+flowers rob the eighth) are won at once by the match when the eighth flower comes out, and valued
+by :func:`score_flower_win`; 嚦咕嚦咕 (seven pairs + a pung; :func:`ligu_waits` lets the match see
+its tenpai) and 四槓牌 are scored here when their knob is on.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
         return None  # the winning tile must be among the concealed tiles (a ron adds it there)
     facts = _facts(req, rules, counts, sets_left)
     candidates = [_hand_tai(facts, _reading(a, req)) for a in arrangements(counts, sets_left)]
-    if rules.ligu and not req.melds and _is_ligu(counts):
+    if rules.ligu and not req.melds and is_ligu(counts):
         candidates.append(_ligu_tai(facts))
     if not candidates:
         return None
@@ -151,11 +152,44 @@ def _reading(a: Arrangement, req: WinRequest) -> tuple[tuple[TaiSet, ...], int]:
     return tuple(out), a.pair
 
 
-def _is_ligu(counts: Sequence[int]) -> bool:
+def is_ligu(counts: Sequence[int]) -> bool:
     """嚦咕嚦咕: seven pairs and one pung, 17 concealed tiles (a four of a kind is two pairs)."""
     return list(counts).count(3) == 1 and sum(c // 2 for c in counts if c != 3) == 7 and all(
         c in (0, 2, 3, 4) for c in counts
     )
+
+
+def ligu_waits(counts: Sequence[int]) -> tuple[int, ...]:
+    """The kinds that make 16 concealed tiles a 嚦咕嚦咕 (six pairs, a pung and a single; or
+    eight pairs), for the match's tenpai when the house rule is on."""
+    if sum(counts[:34]) != 16:
+        return ()
+    c = list(counts[:34])
+    out: list[int] = []
+    for k in range(34):
+        if c[k] < 4:
+            c[k] += 1
+            if is_ligu(c):
+                out.append(k)
+            c[k] -= 1
+    return tuple(out)
+
+
+def score_flower_win(winner: int, payer: int | None, dealer: int, streak: int, profile: RuleProfile) -> WinValue:
+    """八仙過海 (``payer`` None: all eight flowers, paid as a self-draw by the three others) or
+    七搶一 (the seat that drew the eighth flower pays alone, like a discarder), TW-CHH/TW-WAWA. The
+    hand is not read: the flower rows are inside these (TW-EY: of two patterns that necessarily
+    coexist only the higher counts); dealer tai are added between the dealer and a payer (§4.5)."""
+    from .scoring_bridge import WinValue
+
+    rules = profile.tai
+    robbed = payer is not None
+    tai = rules.seven_rob_one if robbed else rules.eight_flowers_win
+    name = "Seven flowers rob the eighth (七搶一)" if robbed else "All eight flowers (八仙過海)"
+    if rules.tai_cap:
+        tai = min(tai, rules.tai_cap)
+    deltas = settle(winner, payer, dealer, tai, streak, rules)
+    return WinValue(((name, tai),), tai, 0, "", deltas[winner], deltas)
 
 
 # --- the rows ---------------------------------------------------------------------------------

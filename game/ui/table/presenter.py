@@ -725,7 +725,10 @@ class Presenter:
         return Seq(*steps)
 
     def _winning_sprite(self, e: Win) -> TileSprite | None:
-        """The tile that wins: the drawn one (tsumo), the last discard (ron), or a robbed kan tile."""
+        """The tile that wins: the drawn one (tsumo), the last discard (ron), or a robbed kan tile
+        (none for a flower win: the flowers lie on their plate)."""
+        if e.tile >= FLOWER_ID_BASE:
+            return None
         if e.discarder is None:
             return self.seats[e.winner].drawn
         if self._last_ron is not None and self._last_ron[0] == (e.discarder, e.tile):
