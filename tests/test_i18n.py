@@ -85,7 +85,7 @@ def test_every_literal_key_the_code_asks_for_exists() -> None:
     pattern = re.compile(r"""\b(?:t|Notice)\(\s*["']([a-z0-9_.]+)["']""")
     asked = {
         (path.relative_to(root).as_posix(), key)
-        for folder in ("ui/menus", "persist")
+        for folder in ("ui/menus", "ui/replay", "persist")
         for path in (root / folder).rglob("*.py")
         for key in pattern.findall(path.read_text(encoding="utf-8"))
     }

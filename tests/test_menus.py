@@ -40,6 +40,7 @@ from game.ui.menus.settings_screen import SettingsScreen
 from game.ui.menus.summary import summarize
 from game.ui.menus.title import TitleScreen
 from game.ui.menus.widgets import MenuScreen, Widget
+from game.ui.replay.viewer import ReplayViewer
 from game.ui.screens import Screen, ScreenStack
 
 SIZE = (1280, 720)
@@ -341,7 +342,7 @@ def test_the_flow_starts_continues_and_files_finished_matches() -> None:
     assert isinstance(flow.top, TitleScreen) and flow.top.continue_detail is None
     flow.act(Open("replays"))
     flow.handle_event(key(pygame.K_RETURN))
-    assert isinstance(flow.top, ResultsScreen)
+    assert isinstance(flow.top, ReplayViewer)  # the library opens a match in the replay viewer
     flow.handle_event(key(pygame.K_ESCAPE))
     flow.act(Open("replays"))
     replays = flow.top
@@ -432,20 +433,21 @@ def test_a_filed_match_can_be_played_again_from_one_of_its_hands() -> None:
         match.apply(bots[seat].decide(match.observe(seat)))
     path = flow.replays.add(options, match)
     flow.act(OpenReplay(path))
-    results = flow.top
-    assert isinstance(results, ResultsScreen) and results.replay == path
-    row = results.root.find("hand:1")
+    viewer = flow.top
+    assert isinstance(viewer, ReplayViewer)
+    flow.handle_event(key(pygame.K_h))  # the hand list, over the viewer
+    hands = flow.top
+    assert hands is not viewer and isinstance(hands, MenuScreen)
+    row = hands.root.find("hand:1")
     assert row is not None
-    assert flow.handle_event(click_at(centre(row))) is None
+    flow.handle_event(click_at(centre(row)))
+    assert flow.top is viewer and (viewer.hand, viewer.step) == (1, 0)
+    play = viewer.root.find("play_here")
+    assert play is not None
+    assert flow.handle_event(click_at(centre(play))) is None
     table = flow.top
     assert isinstance(table, BotTable) and table.match.hand_index == 1 and table.match.seed == 21
-    # the keyboard reaches the last hand too, scrolling it into view
-    flow.act(Open("title"))
-    flow.act(OpenReplay(path))
-    results = flow.top
-    assert isinstance(results, ResultsScreen)
-    results.set_focus(len(results.summary.hands) - 1)
-    assert results.focused is not None and results.focused.visible
+    assert table.match.state_hash() == flow.replays.load(path).branch(1).state_hash()
 
 
 def test_the_interim_table_glue_puts_a_match_on_the_real_table() -> None:

@@ -39,6 +39,7 @@ from .intents import (
     Open,
     OpenReplay,
     PlayFromHand,
+    PlayFromHere,
     Quit,
     ResumeMatch,
     ShowRules,
@@ -195,13 +196,14 @@ class MenuFlow:
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, OpenReplay):
+            from game.ui.replay.sources import viewer_for_saved
+
             try:
-                saved = self.replays.load(intent.path)
-                match = saved.resume()
-                self.stack.push(ResultsScreen(self.size, summarize(match, saved.options.human_seat),
-                                              replay=intent.path))
+                self.stack.push(viewer_for_saved(self.size, self.replays.load(intent.path), self.settings.tile_style))
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
+        elif isinstance(intent, PlayFromHere):
+            return self.play(intent.options, intent.match)
         elif isinstance(intent, DeleteReplay):
             self.replays.delete(intent.path)
             screen = self.stack.top
@@ -240,7 +242,7 @@ class MenuFlow:
         elif name == "settings":
             self.stack.push(SettingsScreen(self.size, self.settings, read_only=not self.settings_store.writable))
         elif name == "replays":
-            self.stack.push(ReplaysScreen(self.size, self.replays.entries()))
+            self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style))
         elif name == "tutorials":
             from game.ui.tutorial.list_screen import TutorialListScreen
 

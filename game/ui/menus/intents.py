@@ -67,7 +67,7 @@ class Dismiss:
 
 @dataclass(frozen=True)
 class OpenReplay:
-    """Show a finished match from the library (its results until the replay viewer exists)."""
+    """Show a finished match from the library in the replay viewer."""
 
     path: Path
 
@@ -93,3 +93,12 @@ class PlayFromHand:
 
     path: Path
     hand: int
+
+
+@dataclass(frozen=True, eq=False)
+class PlayFromHere:
+    """Play on against the AI from a point of a replay: ``match`` is a copy in that state, whose
+    record starts with the filed match's actions up to there."""
+
+    options: MatchOptions
+    match: Match

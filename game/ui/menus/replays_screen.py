@@ -1,9 +1,11 @@
-"""The replay library: every finished match, newest first; Enter or a click opens one, the
-Delete key or the row's Delete opens nothing and removes it."""
+"""The replay library: every finished match, newest first; Enter or a click opens one in the replay
+viewer, the Delete key or the row's Delete removes it. "Import tenhou.net/6 log…" (or a log file
+dropped on the window) opens a log from elsewhere in the same viewer."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -12,6 +14,7 @@ from game.i18n import t
 from game.persist.export import can_export
 from game.persist.replays import ReplayEntry
 from game.scene import Node
+from game.ui.tutorial.intents import PushScreen
 
 from .intents import DeleteReplay, ExportReplay, OpenReplay
 from .new_game import profile_name
@@ -58,8 +61,10 @@ class ReplayRow(ListRow):
 
 
 class ReplaysScreen(MenuScreen):
-    def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None, *,
+                 style: str = "classic") -> None:
         self.entries = list(entries or [])
+        self.style = style  # the tile style the viewer draws with
         self.offset = 0
         self.message = ""  # what the last export did
         super().__init__(size)
@@ -78,14 +83,32 @@ class ReplaysScreen(MenuScreen):
         self.list = self.scroll_list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
+        self.add(Button(fit(t("viewer.import"), 17, 280, True), w - 72 - 300, h - 84, 300, 56, size=17, center=True,
+                        on_activate=self.import_log, name="import"))
         if self.message:
-            self.root.add_child(label(fit(self.message, 15, w - 72 - 340, False), 15, GOLD, 320, h - 56, name="message"))
+            self.root.add_child(label(fit(self.message, 15, w - 72 - 660, False), 15, GOLD, 320, h - 56, name="message"))
         else:
-            self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w - 72, h - 56, align="right"))
+            self.root.add_child(label(fit(t("common.keys_hint"), 14, w - 72 - 660), 14, FAINT, 320, h - 56))
 
     def scroll(self, lines: int) -> None:
         self.list.scroll(lines)
         self.offset = self.list.offset
+
+    def import_log(self) -> Any:
+        from game.ui.replay.import_screen import ImportScreen
+
+        return PushScreen(ImportScreen(self.window, style=self.style))
+
+    def handle_event(self, event: pygame.event.Event) -> Any | None:
+        if event.type == pygame.DROPFILE:  # a log dropped on the window opens at once
+            from game.ui.replay.import_screen import open_log
+
+            intent, message = open_log(Path(event.file), self.window, self.style)
+            if intent is None:
+                self.message = message
+                self.layout()
+            return intent
+        return super().handle_event(event)
 
     def handle_key(self, event: pygame.event.Event) -> Any | None:
         row = self.focused

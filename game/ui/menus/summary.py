@@ -6,9 +6,10 @@ it was played, how it ended, who won what, and each seat's gain or loss).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.engine.events import AbortiveDraw, ExhaustiveDraw, HandEnded, HandStarted, Win
+from game.engine.events import AbortiveDraw, Event, ExhaustiveDraw, HandEnded, HandStarted, Win
 from game.engine.match import Match
 
 
@@ -45,15 +46,13 @@ class MatchSummary:
         return sorted(range(4), key=lambda s: (self.ranks[s], s))
 
 
-def summarize(match: Match, human_seat: int = 0) -> MatchSummary:
-    final = match.final
-    if final is None:
-        raise ValueError("the match has not ended")
+def hand_lines(events: Iterable[Event]) -> tuple[HandLine, ...]:
+    """One line per hand that ended among ``events`` (a match's, or one imported hand's)."""
     hands: list[HandLine] = []
     start: HandStarted | None = None
     wins: list[WinLine] = []
     outcome = ""
-    for event in match.events:
+    for event in events:
         if isinstance(event, HandStarted):
             start, wins, outcome = event, [], ""
         elif isinstance(event, Win):
@@ -68,12 +67,19 @@ def summarize(match: Match, human_seat: int = 0) -> MatchSummary:
             hands.append(HandLine(start.round_wind, start.hand_number, start.honba, outcome or "exhaustive",
                                   tuple(wins), deltas))
             start = None
+    return tuple(hands)
+
+
+def summarize(match: Match, human_seat: int = 0) -> MatchSummary:
+    final = match.final
+    if final is None:
+        raise ValueError("the match has not ended")
     return MatchSummary(
         match.profile.id,
         human_seat,
         tuple(final.ranks),
         tuple(final.scores),
         tuple(final.final_points),
-        tuple(hands),
+        hand_lines(match.events),
         match.profile.score.model == "base_plus_tai",
     )

@@ -1,0 +1,136 @@
+"""The viewer's hand list (H): every hand with its round and wind, its result and the points each
+seat won or lost; Enter or a click jumps the viewer to that hand's start."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import number, t
+from game.scene import Panel
+from game.ui.menus.intents import Back
+from game.ui.menus.summary import HandLine
+from game.ui.menus.widgets import (
+    BAD,
+    CREAM,
+    FAINT,
+    GOLD,
+    GOOD,
+    MUTED,
+    ListRow,
+    MenuScreen,
+    ScrollRows,
+    fit,
+    label,
+)
+
+from .tape import TapeHand
+
+if TYPE_CHECKING:
+    from .viewer import ReplayViewer
+
+ROW = 48
+
+
+def position_name(round_wind: int, hand_number: int, honba: int) -> str:
+    """``East 2, 1 honba`` (``East 2`` without honba), in the player's language."""
+    name = t("results.hand", wind=t(f"wind.{round_wind % 4}"), number=hand_number + 1)
+    return t("results.honba", hand=name, honba=honba) if honba else name
+
+
+def outcome_text(hand: TapeHand, names: Sequence[str], tai: bool) -> str:
+    """How a hand ended, naming the seats: "Mei: ron off Sora (3 han 40 fu)"."""
+    line: HandLine | None = hand.line
+    if line is None:
+        return t("viewer.unfinished") if hand.divergence is None else t("viewer.diverges", detail=hand.divergence)
+    if line.outcome == "abortive":
+        return t("results.abortive")
+    if line.outcome != "win" or not line.wins:
+        return t("results.exhaustive")
+    parts = []
+    for win in line.wins:
+        who = names[win.winner]
+        text = (t("results.tsumo", winner=who) if win.discarder is None
+                else t("results.ron", winner=who, loser=names[win.discarder]))
+        value = t("results.value_tai", han=win.han) if tai else t("results.value", han=win.han, fu=win.fu)
+        parts.append(f"{text} ({value})")
+    return "; ".join(parts)
+
+
+class HandRow(ListRow):
+    def __init__(self, viewer: ReplayViewer, index: int, width: int) -> None:
+        super().__init__(width, ROW - 6, name=f"hand:{index}")
+        self.viewer = viewer
+        self.index = index
+
+    def activate(self) -> Any | None:
+        self.viewer.playing = False
+        self.viewer.goto(self.index, 0)
+        return Back()
+
+
+class HandListScreen(MenuScreen):
+    """Laid over the viewer (which shows through, dimmed)."""
+
+    opaque = False
+
+    def __init__(self, size: tuple[int, int], viewer: ReplayViewer) -> None:
+        self.viewer = viewer
+        super().__init__(size)
+
+    def build(self) -> None:
+        w, h = self.size
+        v = self.viewer
+        names = v.seat_names()
+        tai = v.tape.profile.score.model == "base_plus_tai"
+        pw, top, bottom = min(w - 80, 1040), 56, h - 56
+        x0 = (w - pw) / 2
+        self.root.add_child(Panel(pw, bottom - top, (12, 26, 26, 246), w / 2, (top + bottom) / 2, radius=12,
+                                  border_color=GOLD, border_width=1))
+        self.root.add_child(label(t("viewer.hands_title"), 26, CREAM, x0 + 24, top + 30, bold=True))
+        self.root.add_child(label(t("viewer.hands_hint"), 14, FAINT, x0 + pw - 24, top + 30, align="right"))
+        delta_w = 86
+        deltas_x = x0 + pw - 28 - 3 * delta_w
+        seats = [(v.tape.human + k) % 4 for k in range(4)]
+        for k, seat in enumerate(seats):
+            self.root.add_child(label(fit(names[seat], 13, delta_w - 8), 13, MUTED, deltas_x + k * delta_w, top + 66,
+                                      align="right"))
+        text_w = int(deltas_x - delta_w - x0 - 36)
+        rows = []
+        for index, hand in enumerate(v.tape.hands):
+            row = self.add(HandRow(v, index, pw - 24))
+            row.x = x0 + 8
+            current = index == v.hand
+            name = label(fit(f"{index + 1}. " + position_name(hand.round_wind, hand.hand_number, hand.honba), 16, text_w, True), 16, GOLD if current else CREAM, 16, -9,
+                         bold=True)
+            row.add_child(name)
+            outcome = outcome_text(hand, names, tai)
+            row.add_child(label(fit(outcome, 13, text_w), 13, BAD if hand.divergence else MUTED, 16, 11))
+            deltas = hand.line.deltas if hand.line is not None else (0, 0, 0, 0)
+            for k, seat in enumerate(seats):
+                d = deltas[seat]
+                row.add_child(label(number(d, sign=True) if d else "·", 15, GOOD if d > 0 else BAD if d < 0 else FAINT,
+                                    deltas_x - row.x + k * delta_w, 0, align="right"))
+            rows.append(row)
+        for row in rows:
+            row.remove()  # ScrollRows adopts them
+        self.list = self.scroll_list = ScrollRows(self.root, list(rows), top + 84, bottom - 12, ROW, x0 + pw - 10)
+
+    def first_focus(self) -> int:
+        return min(self.viewer.hand, len(self.widgets) - 1)
+
+    def scroll(self, lines: int) -> None:
+        self.list.scroll(lines)
+
+    def handle_key(self, event: pygame.event.Event) -> Any | None:
+        if event.key == pygame.K_h:
+            return Back()
+        return super().handle_key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, (0, 0))
+        self.root.draw(surface)

@@ -1,0 +1,49 @@
+"""The two doors into the viewer: a match from the replay library, and a log file brought in.
+
+Both end in a :class:`~game.persist.saves.SaveError` whose notice the screen shows when the file
+cannot be shown (never an exception the player sees as a crash).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine.errors import AtlasError
+from game.i18n import t
+from game.persist.log_import import read_log_file
+from game.persist.notice import Notice
+from game.persist.saves import SavedMatch, SaveError
+from game.ui.menus.options import match_profile
+from game.ui.table.screen import AI_NAMES
+
+from .tape import ReplayTape, tape_from_log, tape_from_record
+from .viewer import ReplayViewer
+
+
+def library_names(human: int) -> list[str]:
+    """The names the table gave the seats: the player, and the AI opponents by their seat."""
+    return [t("who.you") if s == human else AI_NAMES[(s - human - 1) % 4] for s in range(4)]
+
+
+def saved_tape(saved: SavedMatch) -> ReplayTape:
+    human = saved.options.human_seat
+    try:
+        return tape_from_record(saved.record, match_profile(saved.options), library_names(human), human)
+    except (AtlasError, ValueError) as exc:
+        raise SaveError(Notice("save.error.record", {"detail": str(exc)})) from exc
+
+
+def log_tape(path: Path) -> ReplayTape:
+    imported = read_log_file(path)
+    try:
+        return tape_from_log(imported.logged, imported.profile, title=imported.title)
+    except AtlasError as exc:
+        raise SaveError(Notice("viewer.import_error", {"file": path.name, "detail": str(exc)})) from exc
+
+
+def viewer_for_saved(size: tuple[int, int], saved: SavedMatch, style: str = "classic") -> ReplayViewer:
+    return ReplayViewer(size, saved_tape(saved), options=saved.options, style=style)
+
+
+def viewer_for_log(size: tuple[int, int], path: Path, style: str = "classic") -> ReplayViewer:
+    return ReplayViewer(size, log_tape(path), style=style)

@@ -1,0 +1,353 @@
+"""The replay viewer: a finished (or imported) match on the real table, stepped by action and by hand.
+
+The table above is the game's own presenter and layout (:mod:`game.ui.table`), fed the engine's
+events of each step, unredacted: a spectator of a finished match may see every tile, and the
+presenter shows the other seats' concealed tiles face up only while "show all hands" is on.
+Forward steps animate; anything else (a step back, a jump, the toggle) rebuilds the picture from
+the engine state at the new position (``Presenter.sync_to``), which the tape rebuilds from the
+hand's snapshot in a few milliseconds. The last position of a hand shows its result, held until the
+player (or autoplay) moves on.
+
+The bar below holds the controls and the caption ("East 2, 1 honba — action 37/112"). Keys: Left
+and Right step, PageUp and PageDown go by hand, Space plays or pauses, H lists the hands, A shows
+all hands, + and - change the speed, P plays on from here against the AI, Esc goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import pygame
+
+from game.engine.events import Event
+from game.engine.match import Match
+from game.i18n import t
+from game.scene import Panel, Sprite, Timeline
+from game.ui.menus.intents import PlayFromHere
+from game.ui.menus.options import MatchOptions
+from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Button, MenuScreen, fit, label
+from game.ui.table.hud import Hud
+from game.ui.table.layout import TableLayout
+from game.ui.table.presenter import Presenter
+from game.ui.tutorial.intents import PushScreen
+
+from .hand_list import HandListScreen, position_name
+from .icons import icon
+from .tape import ReplayTape, snapshot, up_to_hand_end
+
+SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
+BAR: Final = 66  # the control bar's height, in design units
+HOLD: Final = 1e9  # a result stays up until the viewer moves on
+STEP_PAUSE: Final = 0.45  # autoplay: seconds (at 1x) between a step's animation and the next step
+RESULT_PAUSE: Final = 2.5  # autoplay: seconds a result stays up before the next hand
+
+
+class ReplayViewer(MenuScreen):
+    """A tape on the table, at position (``hand``, ``step``)."""
+
+    def __init__(self, size: tuple[int, int], tape: ReplayTape, *, options: MatchOptions | None = None,
+                 style: str = "classic") -> None:
+        """``options``: the filed match's, for "play from here" (None: it cannot be played on)."""
+        if not tape.hands:
+            raise ValueError("a replay needs at least one hand")
+        self.tape = tape
+        self.options = options
+        self.style = style
+        self.hand = 0
+        self.step = 0
+        self.playing = False
+        self.speed_index = 1
+        self.open_hands = False
+        self.status = ""  # a one-off message in the bar (why "play from here" did nothing)
+        self._waited = 0.0
+        self.match: Match = tape.state_at(0, 0)
+        super().__init__(size)
+
+    # --- building -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        w, h = self.size
+        scale = self.window[0] / w
+        bar_px = round(BAR * scale)
+        self._build_table((self.window[0], max(200, self.window[1] - bar_px)))
+        self.root.add_child(Panel(w, BAR, (10, 22, 22, 250), w / 2, h - BAR / 2, border_color=PANEL_EDGE,
+                                  border_width=1))
+        y = h - BAR + 9
+        size = BAR - 18
+        x = 12
+        self.transport: dict[str, Button] = {}
+        for name, act in (("hand_back", self.hand_back), ("step_back", self.step_back), ("play", self.toggle_play),
+                          ("step_forward", self.step_forward), ("hand_forward", self.hand_forward)):
+            button = self.add(Button("", x, y, size, size, on_activate=_quietly(act), name=name))
+            button.add_child(Sprite(icon(name, round(size * 0.7 * scale)), size / 2, size / 2, scale=1 / scale,
+                                    name="icon"))
+            self.transport[name] = button
+            x += size + 4
+        right = w - 12
+        specs = [("back", t("common.back"), self.back, 100),
+                 ("play_here", t("viewer.play_here"), self.play_from_here, 170),
+                 ("hands", t("viewer.hands"), self.show_hands, 120),
+                 ("all_hands", t("viewer.all_hands"), _quietly(self.toggle_open_hands), 180),
+                 ("speed", self._speed_text(), _quietly(self.faster), 70)]
+        for name, text, act, width in specs:
+            right -= width
+            enabled = name != "play_here" or (self.tape.branchable and self.options is not None)
+            self.add(Button(fit(text, 16, width - 16, True), right, y, width, size, size=16, center=True,
+                            on_activate=act, enabled=enabled, name=name))
+            right -= 8
+        middle = (x + 8 + right) / 2
+        self._caption_width = int(right - x - 16)
+        self.caption = self.root.add_child(label("", 19, GOLD, middle, y + 12, bold=True, align="center",
+                                                 name="caption"))
+        self.detail = self.root.add_child(label("", 13, MUTED, middle, y + 36, align="center", name="detail"))
+        self._refresh_bar()
+
+    def _build_table(self, size: tuple[int, int]) -> None:
+        rules = self.tape.profile
+        self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0)
+        self.layout_table.warm()
+        names = self.seat_names()
+        roles = [t("viewer.role_log") if not self.tape.branchable else t("viewer.role_you") if s == self.tape.human
+                 else t("viewer.role_ai") for s in range(4)]  # the plates add the seat wind
+        hud = Hud(self.layout_table, self.tape.human, names, roles)
+        self.timeline = Timeline(SPEEDS[self.speed_index])
+        self.presenter = Presenter(self.layout_table, self.tape.human, hud, self.timeline, sets=rules.win.sets,
+                                   names=names, hold_seconds=HOLD, tai=rules.score.model == "base_plus_tai")
+        self.presenter.face_up = self.open_hands
+        hud.show_dora_panel(False)
+        self.show()
+
+    def first_focus(self) -> int:
+        return -1  # Enter steps on until the player points at or tabs to a button
+
+    def seat_names(self) -> list[str]:
+        names = list(self.tape.names)[:4] + [""] * (4 - len(self.tape.names[:4]))
+        return [n.strip() or t("viewer.player", number=s + 1) for s, n in enumerate(names)]
+
+    # --- what is shown --------------------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """Steps in the shown hand."""
+        return self.tape.steps_in(self.hand)
+
+    def show(self) -> None:
+        """Rebuild the table at once from the engine state at the position (a result: its hand's
+        last step played onto the state before it, and run up to the result)."""
+        self.timeline.clear()
+        n = self.steps
+        if self.step == n and n > 0:
+            before = self.tape.state_at(self.hand, n - 1)
+            self.presenter.sync_to(before)
+            events = self.tape.play_step(before, self.hand, n - 1)
+            self.match = before
+            self.presenter.feed(up_to_hand_end(events))
+            self._run_to_rest()
+        else:
+            self.match = self.tape.state_at(self.hand, self.step)
+            self.presenter.sync_to(self.match)
+        self._waited = 0.0
+        self._refresh_bar()
+
+    def _run_to_rest(self) -> None:
+        """Play the queued animation to its end, or to a result held on screen."""
+        for _ in range(2000):
+            if self.timeline.idle or self.holding():
+                return
+            self.timeline.update(1.0)
+
+    def holding(self) -> bool:
+        """A result is on screen, waiting for the viewer to move on."""
+        hold = self.presenter.hold
+        return hold is not None and not hold.done and self.presenter.hud.overlay.visible
+
+    def settled(self) -> bool:
+        return self.timeline.pending_units == 0 or self.holding()
+
+    def _animate(self, events: Sequence[Event]) -> None:
+        self.presenter.feed(events)
+        self._waited = 0.0
+        self._refresh_bar()
+
+    # --- moving ---------------------------------------------------------------------------------
+
+    def goto(self, hand: int, step: int) -> None:
+        """Show (``hand``, ``step``) at once (steps clamped to the hand)."""
+        self.hand = max(0, min(len(self.tape) - 1, hand))
+        self.step = max(0, min(self.steps, step))
+        self.status = ""
+        self.show()
+
+    def step_forward(self) -> bool:
+        """One step on (animated); from a hand's result to the next hand's start. False at the end."""
+        self.status = ""
+        if self.holding() and self.timeline.pending_units > 1:  # a second ron's result comes next
+            self.presenter.release_hold()
+            return True
+        if not self.settled():
+            self.show()  # finish what is playing at once, then go on
+        if self.step < self.steps:
+            events = self.tape.play_step(self.match, self.hand, self.step)
+            self.step += 1
+            self._animate(up_to_hand_end(events) if self.step == self.steps else events)
+            return True
+        if self.hand + 1 < len(self.tape):
+            self.goto(self.hand + 1, 0)
+            return True
+        return False
+
+    def step_back(self) -> bool:
+        if self.step > 0:
+            self.goto(self.hand, self.step - 1)
+        elif self.hand > 0:
+            self.goto(self.hand - 1, self.tape.steps_in(self.hand - 1))
+        else:
+            return False
+        return True
+
+    def hand_forward(self) -> bool:
+        """The next hand's start (the last hand: its result)."""
+        if self.hand + 1 < len(self.tape):
+            self.goto(self.hand + 1, 0)
+        elif self.step < self.steps:
+            self.goto(self.hand, self.steps)
+        else:
+            return False
+        return True
+
+    def hand_back(self) -> bool:
+        """This hand's start, or the previous hand's when already there."""
+        if self.step > 0:
+            self.goto(self.hand, 0)
+        elif self.hand > 0:
+            self.goto(self.hand - 1, 0)
+        else:
+            return False
+        return True
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.hand == len(self.tape) - 1 and self.step == self.steps:
+            self.goto(0, 0)  # play again from the start
+        self._waited = 0.0
+        self._refresh_bar()
+
+    def faster(self, delta: int = 1) -> None:
+        """The next speed (wrapping round from the fastest to the slowest), or ``delta`` steps."""
+        self.speed_index = (self.speed_index + delta) % len(SPEEDS)
+        self.timeline.speed = SPEEDS[self.speed_index]
+        speed = self.root.find("speed")
+        if isinstance(speed, Button):
+            speed.text.text = self._speed_text()
+
+    def _speed_text(self) -> str:
+        return t("viewer.speed", speed=f"{SPEEDS[self.speed_index]:g}")
+
+    def toggle_open_hands(self) -> None:
+        self.open_hands = not self.open_hands
+        self.presenter.face_up = self.open_hands
+        self.show()
+
+    def show_hands(self) -> Any:
+        self.playing = False
+        self._refresh_bar()
+        return PushScreen(HandListScreen(self.window, self))
+
+    def play_from_here(self) -> Any | None:
+        """A new match from the shown point against the AI (from a result: the next hand)."""
+        if not self.tape.branchable or self.options is None:
+            return None
+        if self.match.is_over:
+            self.status = t("viewer.match_over")
+            self._refresh_bar()
+            return None
+        self.playing = False
+        return PlayFromHere(self.options, snapshot(self.match))
+
+    # --- the loop -------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> Any | None:
+        self.timeline.update(dt)
+        if not self.playing or not self.settled():
+            return None
+        self._waited += dt * SPEEDS[self.speed_index]
+        if self._waited >= (RESULT_PAUSE if self.holding() else STEP_PAUSE) and not self.step_forward():
+            self.playing = False  # the end of the match
+            self._refresh_bar()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.presenter.root.draw(surface)
+        self.root.draw(surface)
+
+    def handle_key(self, event: pygame.event.Event) -> Any | None:
+        key, text = event.key, getattr(event, "unicode", "")
+        moves = {pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back,
+                 pygame.K_PAGEDOWN: self.hand_forward, pygame.K_PAGEUP: self.hand_back}
+        if key in moves:
+            self.playing = False
+            moves[key]()
+            self._refresh_bar()
+            return None
+        if key == pygame.K_SPACE:
+            self.toggle_play()
+            return None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focused is None:
+            self.step_forward()
+            return None
+        if key == pygame.K_h:
+            return self.show_hands()
+        if key == pygame.K_a:
+            self.toggle_open_hands()
+            return None
+        if key == pygame.K_p:
+            return self.play_from_here()
+        if text in ("+", "=") or text in ("-", "_"):
+            self.faster(1 if text in ("+", "=") else -1)
+            return None
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            return None  # the bar is one row: Tab moves along it
+        return super().handle_key(event)
+
+    def handle_event(self, event: pygame.event.Event) -> Any | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.holding():
+            widget_hit = self.root.node_at(event.pos)
+            if widget_hit is None or widget_hit.name not in self.transport and widget_hit.parent is self.root:
+                self.step_forward()  # "click to continue" on the result
+                return None
+        return super().handle_event(event)
+
+    # --- the bar --------------------------------------------------------------------------------
+
+    def _refresh_bar(self) -> None:
+        if not hasattr(self, "caption"):
+            return
+        hand = self.tape.hands[self.hand]
+        where = position_name(hand.round_wind, hand.hand_number, hand.honba)
+        caption = t("viewer.caption", hand=where, step=self.step, steps=self.steps)
+        self.caption.text = fit(caption, 19, self._caption_width, True)
+        detail, colour = t("viewer.keys"), FAINT
+        if self.status:
+            detail, colour = self.status, MUTED
+        elif hand.divergence is not None and self.step == self.steps:
+            detail, colour = t("viewer.diverges", detail=hand.divergence), BAD
+        self.detail.text = fit(detail, 13, self._caption_width)
+        self.detail.color = colour
+        play = self.transport["play"].find("icon")
+        if isinstance(play, Sprite):
+            size = play.image.get_width() if play.image is not None else 32
+            play.image = icon("pause" if self.playing else "play", size)
+        all_hands = self.root.find("all_hands")
+        if isinstance(all_hands, Button):
+            all_hands.selected = self.open_hands
+            all_hands.restyle()
+
+
+def _quietly(act: Any) -> Any:
+    """A button action whose result is not an intent (the viewer changes itself)."""
+
+    def run() -> None:
+        act()
+
+    return run
