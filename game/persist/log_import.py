@@ -37,16 +37,16 @@ def read_log_file(path: Path) -> ImportedLog:
     name = path.name or str(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise SaveError(Notice("viewer.import_error", {"file": name, "detail": "the file is too big for a game log"}))
+            raise SaveError(Notice("viewer.import_too_big", {"file": name}))
         data = path.read_bytes()
     except FileNotFoundError as exc:
-        raise SaveError(Notice("save.error.missing", {"file": name})) from exc
+        raise SaveError(Notice("viewer.import_missing", {"file": str(path)})) from exc
     except OSError as exc:  # a folder, no permission, a device that went away
         raise SaveError(Notice("viewer.import_error", {"file": name, "detail": exc.strerror or str(exc)})) from exc
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SaveError(Notice("viewer.import_error", {"file": name, "detail": "it is not UTF-8 text"})) from exc
+        raise SaveError(Notice("viewer.import_not_text", {"file": name})) from exc
     try:
         logged = read_log(text)
     except AtlasError as exc:
