@@ -107,7 +107,7 @@ def test_the_tape_cuts_the_record_into_every_hand_and_step() -> None:
     assert last.is_over and last.state_hash() == saved.record.state_hash
 
 
-@fuzz_settings(25)
+@fuzz_settings(15)
 @given(data=st.data())
 def test_every_position_equals_a_replay_from_the_start(data: st.DataObject) -> None:
     t = tape()
@@ -232,9 +232,10 @@ def test_keys_and_buttons_drive_the_viewer() -> None:
     surface = pygame.Surface(SIZE)
 
     def frames(n: int) -> None:
-        for _ in range(n):
+        for i in range(n):
             stack.update(1 / 60)
-            stack.draw(surface)
+            if i % 20 == 0:
+                stack.draw(surface)
 
     for _ in range(5):
         stack.handle_event(key(pygame.K_RIGHT))
@@ -398,3 +399,17 @@ def test_snapshots_do_not_share_state() -> None:
     copy = snapshot(start)
     copy.apply(copy.legal_actions(copy.awaiting()[0])[0])
     assert start.state_hash() == before and copy.state_hash() != before
+
+
+def test_a_click_on_a_result_and_the_wheel_move_on() -> None:
+    v = viewer()
+    v.goto(0, v.steps)
+    assert v.holding()
+    table_point = (SIZE[0] // 2, SIZE[1] // 2)
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table_point, button=1))
+    assert (v.hand, v.step) == (1, 0)
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert (v.hand, v.step) == (1, 1)
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert (v.hand, v.step) == (0, v.steps)

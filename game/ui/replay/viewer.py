@@ -9,8 +9,9 @@ hand's snapshot in a few milliseconds. The last position of a hand shows its res
 player (or autoplay) moves on.
 
 The bar below holds the controls and the caption ("East 2, 1 honba — action 37/112"). Keys: Left
-and Right step, PageUp and PageDown go by hand, Space plays or pauses, H lists the hands, A shows
-all hands, + and - change the speed, P plays on from here against the AI, Esc goes back.
+and Right step (so does the mouse wheel), PageUp and PageDown go by hand, Space plays or pauses, H
+lists the hands, A shows all hands, + and - change the speed, P plays on from here against the AI,
+Enter (or a click on a result) goes on, Esc goes back.
 """
 
 from __future__ import annotations
@@ -311,11 +312,16 @@ class ReplayViewer(MenuScreen):
         return super().handle_key(event)
 
     def handle_event(self, event: pygame.event.Event) -> Any | None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.holding():
-            widget_hit = self.root.node_at(event.pos)
-            if widget_hit is None or widget_hit.name not in self.transport and widget_hit.parent is self.root:
-                self.step_forward()  # "click to continue" on the result
-                return None
+        on_table = hasattr(event, "pos") and event.pos[1] < self.layout_table.size[1]
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and on_table and self.holding():
+            self.playing = False
+            self.step_forward()  # the result's "click to continue"
+            return None
+        if event.type == pygame.MOUSEWHEEL:  # the wheel steps: down (towards the player) goes on
+            self.playing = False
+            (self.step_back if event.y > 0 else self.step_forward)()
+            self._refresh_bar()
+            return None
         return super().handle_event(event)
 
     # --- the bar --------------------------------------------------------------------------------
