@@ -10,19 +10,24 @@ match deals from, so a test can set up a double ron or a kan-dora timing questio
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event
+from game.engine.invariants import expected_tiles as expected_tiles
+from game.engine.invariants import tile_locations
 from game.engine.match import HandPosition, HandSetup, Match
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import FLOWER_ID_BASE, FLOWER_KIND_BASE, RED_FIVE_IDS, parse_kinds
 
 PROFILES = ("riichi", "ema", "taiwanese")
 E = TypeVar("E", bound=Event)
+
+# The tile ledger (where every physical tile is: live and dead wall, hands, melds, rivers,
+# flowers) is the invariants' own, so the engine tests and the soak count tiles one way.
+tile_ledger = tile_locations
 
 
 @dataclass
@@ -168,26 +173,3 @@ def has(match: Match, seat: int, kind: ActionKind) -> bool:
 def events_of(events: Iterable[Event], cls: type[E]) -> list[E]:
     """The events of one class, typed as that class."""
     return [e for e in events if isinstance(e, cls)]
-
-
-# --- the tile ledger ------------------------------------------------------------------------
-
-
-def tile_ledger(match: Match) -> Counter[int]:
-    """How many times each physical tile is found across the table: live wall, dead wall (not
-    yet drawn), hands, melds, discards not called away, flowers. Every tile must be found once."""
-    seen: Counter[int] = Counter()
-    w = match.wall
-    seen.update(w.live[w.head : w.tail])
-    seen.update(w.dead[w.rinshan_taken :])
-    for p in match.players:
-        seen.update(p.hand)
-        for m in p.melds:
-            seen.update(m.tiles)
-        seen.update(d.tile for d in p.discards if not d.called)
-        seen.update(p.flowers)
-    return seen
-
-
-def expected_tiles(profile: RuleProfile) -> Counter[int]:
-    return Counter(_all_tiles(profile))

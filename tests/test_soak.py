@@ -22,18 +22,35 @@ from game.engine.profile import load_profile
 
 @pytest.mark.parametrize("profile_id", ["riichi", "ema", "taiwanese"])
 def test_a_short_soak_of_every_profile_finds_nothing(profile_id: str) -> None:
-    result = soak_cli.soak(load_profile(profile_id), 5, 700, max_hands=1)
+    # seeds 707..711: each level alone among baselines, then the three levels together, then baselines
+    result = soak_cli.soak(load_profile(profile_id), 5, 707, max_hands=1, accept_every=40)
     assert result["failures"] == []
     assert result["games"] == 5
     assert result["actions"] >= 150
     assert result["invariant_checks"] == result["actions"] + result["games"]
     assert result["replays"] == 5
+    assert result["accept_checks"] > 0 and result["notation_checks"] > 0
+    assert result["seat_mix"]["easy"] == result["seat_mix"]["normal"] == result["seat_mix"]["hard"] == 2
 
 
-def test_seats_rotate_through_every_kind() -> None:
-    seen = {name for g in range(len(soak_cli.SEAT_POOL)) for name in soak_cli.seating(g)}
-    assert seen == set(soak_cli.SEAT_POOL)
-    assert {"random", "efficiency", "easy", "normal", "hard"} <= seen
+def test_every_level_sits_at_a_fixed_share_of_tables_and_at_every_seat() -> None:
+    cycle = len(soak_cli.TABLES)
+    share = {name: sum(name in soak_cli.seating(g) for g in range(cycle)) for name in soak_cli.SEAT_POOL}
+    assert set(soak_cli.SEAT_POOL) == {"random", "efficiency", "easy", "normal", "hard"}
+    assert share["easy"] == share["normal"] == share["hard"] > 0
+    fast_only = sum(set(soak_cli.seating(g)) <= set(soak_cli.FAST) for g in range(cycle))
+    assert fast_only > cycle // 2  # weighted toward the fast baselines
+    assert any(set(soak_cli.LEVELS) <= set(soak_cli.seating(g)) for g in range(cycle))  # levels meet
+    for name in soak_cli.SEAT_POOL:  # over four cycles every kind sits at every seat
+        assert {s for g in range(4 * cycle) for s, n in enumerate(soak_cli.seating(g)) if n == name} == {0, 1, 2, 3}
+
+
+def test_the_seat_mix_is_counted_per_match() -> None:
+    result = soak_cli.soak(load_profile("riichi"), 8, 25, max_hands=1, accept_every=0)  # tables 5..12
+    expected = {name: sum(name in soak_cli.seating(g) for g in range(25, 33)) for name in soak_cli.SEAT_POOL}
+    assert expected["hard"] == 2
+    assert result["seat_mix"] == expected
+    assert result["accept_checks"] == 0
 
 
 def _run(argv: list[str]) -> tuple[int, dict[str, object], str]:
@@ -46,7 +63,7 @@ def _run(argv: list[str]) -> tuple[int, dict[str, object], str]:
 def test_the_command_prints_one_json_summary() -> None:
     code, summary, err = _run(["soak", "--profile", "riichi", "--games", "2", "--seed", "3", "--max-hands", "1"])
     assert code == 0
-    for key in ("games", "hands", "actions", "invariant_checks", "failures", "seconds"):
+    for key in ("games", "hands", "actions", "invariant_checks", "failures", "seconds", "seat_mix", "capped"):
         assert key in summary
     assert summary["games"] == 2 and summary["failures"] == []
     assert "soak riichi: 2/2" in err  # progress goes to stderr only
@@ -55,11 +72,11 @@ def test_the_command_prints_one_json_summary() -> None:
 def test_a_failure_is_reported_with_seed_and_action_index_and_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = {"n": 0}
 
-    def broken(match: Match, total: int) -> list[str]:
+    def broken(self: invariants.MatchChecker, match: Match, index: int) -> list[str]:
         calls["n"] += 1
         return ["planted slip"] if calls["n"] == 5 else []
 
-    monkeypatch.setattr(soak_cli, "check_all", broken)
+    monkeypatch.setattr(invariants.MatchChecker, "check", broken)
     code, summary, _ = _run(["soak", "--games", "1", "--seed", "42", "--max-hands", "1", "--quiet"])
     assert code == 1
     (failure,) = summary["failures"]  # type: ignore[misc]
@@ -76,7 +93,7 @@ def test_a_crash_inside_a_match_is_a_failure_not_the_end_of_the_soak(monkeypatch
         return real(name, seed, seat, profile)  # type: ignore[arg-type]
 
     monkeypatch.setattr(soak_cli, "make_seat", crashing)
-    result = soak_cli.soak(load_profile("riichi"), 2, 0, max_hands=1)
+    result = soak_cli.soak(load_profile("riichi"), 2, 0, max_hands=1, accept_every=0)
     assert result["games"] == 2
     assert [f["seed"] for f in result["failures"]] == [1]
     assert "RuntimeError: planted crash" in result["failures"][0]["message"]
@@ -153,6 +170,63 @@ def test_every_legal_action_is_accepted_by_a_copy(profile_id: str, seed: int) ->
     assert probed > 30
 
 
+
+
+def test_the_soak_checker_agrees_with_the_full_checks_along_a_match() -> None:
+    match = Match(load_profile("ema"), 5)
+    total = invariants.starting_total(match)
+    checker = invariants.MatchChecker(match, accept_every=25)
+    bots = [RandomBot(5, s) for s in range(4)]
+    index = 0
+    while not match.is_over and match.hand_index < 2:
+        assert checker.check(match, index) == check_all(match, total) == []
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+        index += 1
+    assert 0 < checker.notation_checks < sum(1 for _ in range(index)) * 4  # distinct actions only
+    assert checker.accept_checks > 0
+
+
+def test_the_checker_reads_back_each_distinct_action_once_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = _mid_match()
+    checker = invariants.MatchChecker(match)
+    assert checker.check(match, 0) == []
+    first = checker.notation_checks
+    assert first == sum(len(match.legal_actions(s)) for s in match.awaiting())
+    assert checker.check(match, 1) == [] and checker.notation_checks == first  # nothing new to read
+    (action, *_) = match.legal_actions(match.awaiting()[0])
+    monkeypatch.setattr(match, "parse_action", lambda text: action)  # every text reads as one action
+    checker._read_back.clear()
+    assert any("reads back as" in m for m in checker.check(match, 2)) == (first > 1)
+
+
+def test_the_accept_sample_is_fixed_and_near_its_rate() -> None:
+    match = Match(load_profile("riichi"), 11)
+    one, two = invariants.MatchChecker(match, accept_every=50), invariants.MatchChecker(match, accept_every=50)
+    picked = [i for i in range(20_000) if one.sampled(i)]
+    assert picked == [i for i in range(20_000) if two.sampled(i)]
+    assert 300 <= len(picked) <= 500  # about one in 50
+    other = invariants.MatchChecker(Match(load_profile("riichi"), 12), accept_every=50)
+    assert picked != [i for i in range(20_000) if other.sampled(i)]  # each match its own sample
+
+
+def test_a_trial_copy_leaves_the_match_untouched() -> None:
+    match = _mid_match()
+    before = (match.state_hash(), len(match.events), len(match.actions))
+    assert invariants.check_actions_accepted(match, invariants.starting_total(Match(load_profile("riichi"), 8))) == []
+    assert (match.state_hash(), len(match.events), len(match.actions)) == before
+    assert match.profile is not None and match.observe(match.awaiting()[0]).legal_actions
+
+
+def test_a_refused_legal_action_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.engine.errors import IllegalActionError
+
+    def refuse(self: Match, action: object) -> list[object]:
+        raise IllegalActionError("planted", "refused")
+
+    match = _mid_match()
+    monkeypatch.setattr(Match, "apply", refuse)
+    assert any("is refused" in m for m in invariants.check_actions_accepted(match, 100_000))
 
 
 @pytest.mark.parametrize("suit", [0, 9, 18])

@@ -1,12 +1,18 @@
 """``python -m game soak``: play many matches with mixed seats, check the engine's invariants
 after every action and the record's replay at the end, and print one JSON summary.
 
-Seats rotate per match through ``random``, ``efficiency`` and every AI level, so every seat kind
-meets every other one from every seat. After each action :mod:`game.engine.invariants` checks tile
-conservation, hand sizes, score sums and legal-action consistency; at the end the record is
-replayed and must reach the same state hash. A failure is listed with its match seed and action
-index (``--seed`` plus the match number is the seed, so ``--games 1 --seed <seed>`` reproduces
-it) and the command exits 1.
+Seats follow a fixed cycle of :data:`TABLES` (see :func:`seating`): most matches seat only the fast
+baselines (``random`` and ``efficiency``), which play the most actions per second, and every AI
+level sits at a fixed share of the tables (alone among baselines, and all three together), rotated
+through every seat. The summary's ``seat_mix`` counts the matches each seat kind played in.
+
+After each action :class:`game.engine.invariants.MatchChecker` checks tile conservation, hand
+sizes, score sums and awaited/legal-action consistency; the notation round trip of each distinct
+legal action once per hand; and, on a fixed sample of one state in ``--accept-every``, that every
+legal action of every awaited seat is accepted by a copy of the match that keeps the invariants.
+At the end the record is replayed and must reach the same state hash. A failure is listed with
+its match seed and action index (``--seed`` plus the match number is the seed, and the seed also
+picks the seats, so ``--games 1 --seed <seed>`` reproduces it) and the command exits 1.
 
 ``--max-hands`` caps the hands of one match (default 200, far beyond a real hanchan): in the
 Taiwanese profile the dealer keeps the deal on drawn hands, so four weak seats could go on for a
@@ -22,6 +28,7 @@ import json
 import sys
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,11 +36,39 @@ from typing import Any
 from game.ai import Seat
 from game.ai.levels import LEVELS, make_seat
 from game.engine.errors import AtlasError
-from game.engine.invariants import check_all, starting_total
+from game.engine.invariants import MatchChecker
 from game.engine.match import Match, replay
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
 
-SEAT_POOL = ("random", "efficiency", *LEVELS)
+FAST = ("random", "efficiency")
+SEAT_POOL = (*FAST, *LEVELS)
+# One cycle of tables; match ``g`` sits at table ``g % len(TABLES)``, its seats turned by one
+# every cycle. The baselines decide about five times faster than the levels, so thirteen tables of
+# twenty seat only them; each level sits at three tables of twenty (15 % of the matches): alone
+# among baselines at two, and with the two other levels at the third.
+TABLES: tuple[tuple[str, str, str, str], ...] = (
+    ("random", "efficiency", "random", "efficiency"),
+    ("efficiency", "efficiency", "random", "random"),
+    ("efficiency", "efficiency", "efficiency", "efficiency"),
+    ("random", "random", "random", "efficiency"),
+    ("efficiency", "random", "efficiency", "efficiency"),
+    ("random", "random", "random", "random"),
+    ("efficiency", "random", "random", "efficiency"),
+    ("easy", "random", "efficiency", "efficiency"),
+    ("efficiency", "normal", "random", "efficiency"),
+    ("efficiency", "random", "hard", "efficiency"),
+    ("easy", "normal", "hard", "random"),
+    ("efficiency", "efficiency", "random", "efficiency"),
+    ("random", "efficiency", "efficiency", "random"),
+    ("efficiency", "efficiency", "efficiency", "random"),
+    ("random", "efficiency", "random", "random"),
+    ("efficiency", "random", "efficiency", "random"),
+    ("random", "efficiency", "efficiency", "easy"),
+    ("normal", "efficiency", "random", "efficiency"),
+    ("efficiency", "hard", "efficiency", "random"),
+    ("efficiency", "efficiency", "random", "efficiency"),
+)
+ACCEPT_EVERY = 200  # default: one state in 200 applies every legal action to a copy
 PROGRESS_SECONDS = 10.0
 
 
@@ -43,35 +78,51 @@ class SoakTotals:
     hands: int = 0
     actions: int = 0
     invariant_checks: int = 0
+    notation_checks: int = 0
+    accept_checks: int = 0
     replays: int = 0
     capped: int = 0
+    seat_mix: Counter[str] = field(default_factory=Counter)
     failures: list[dict[str, Any]] = field(default_factory=list)
 
 
 def seating(game: int) -> list[str]:
-    """The four seat kinds of match ``game``: the pool rotated one step per match."""
-    return [SEAT_POOL[(game + s) % len(SEAT_POOL)] for s in range(4)]
+    """The four seat kinds of match ``game``: its table of the cycle, turned one seat per cycle."""
+    table = TABLES[game % len(TABLES)]
+    turn = game // len(TABLES) % 4
+    return [table[(s + turn) % 4] for s in range(4)]
 
 
-def soak_match(profile: RuleProfile, seed: int, names: list[str], totals: SoakTotals, *, max_hands: int) -> None:
+def soak_match(
+    profile: RuleProfile,
+    seed: int,
+    names: list[str],
+    totals: SoakTotals,
+    *,
+    max_hands: int,
+    accept_every: int = ACCEPT_EVERY,
+) -> None:
     """Play one match, checking after every action; add its figures and failures to ``totals``."""
     failures = totals.failures
     index = -1
+    for name in set(names):
+        totals.seat_mix[name] += 1
+    checker: MatchChecker | None = None
     try:
         match = Match(profile, seed)
         seats: list[Seat] = [make_seat(n, seed, s, profile) for s, n in enumerate(names)]
-        total = starting_total(match)
-        index = 0
-        for message in check_all(match, total):
+        checker = MatchChecker(match, accept_every=accept_every)
+        for message in checker.check(match, -1):
             failures.append({"seed": seed, "action_index": -1, "message": message})
         totals.invariant_checks += 1
+        index = 0
         while not match.is_over and (max_hands <= 0 or match.hand_index < max_hands):
             seat = match.awaiting()[0]
             action = seats[seat].decide(match.observe(seat))
             match.apply(action)
             totals.actions += 1
             totals.invariant_checks += 1
-            problems = check_all(match, total)
+            problems = checker.check(match, index)
             for message in problems:
                 failures.append({"seed": seed, "action_index": index, "message": f"after {action}: {message}"})
             if problems:
@@ -94,6 +145,9 @@ def soak_match(profile: RuleProfile, seed: int, names: list[str], totals: SoakTo
                 "message": f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})",
             }
         )
+    if checker is not None:
+        totals.notation_checks += checker.notation_checks
+        totals.accept_checks += checker.accept_checks
     totals.games += 1
 
 
@@ -105,15 +159,22 @@ def soak(
     max_hands: int = 200,
     budget: float = 0.0,
     progress: bool = False,
+    accept_every: int = ACCEPT_EVERY,
 ) -> dict[str, Any]:
-    """Play ``games`` matches (fewer when ``budget`` seconds run out first: no match starts after)."""
+    """Play ``games`` matches (fewer when ``budget`` seconds run out first: no match starts after).
+
+    Match ``g`` has seed ``seed + g`` and the seats of :func:`seating` of ``seed + g``: a match's
+    seed alone names its seats."""
     totals = SoakTotals()
     start = time.perf_counter()
+    cpu = time.process_time()
     last = start
     for g in range(games):
         if budget > 0 and time.perf_counter() - start >= budget:
             break
-        soak_match(profile, seed + g, seating(g), totals, max_hands=max_hands)
+        soak_match(
+            profile, seed + g, seating(seed + g), totals, max_hands=max_hands, accept_every=accept_every
+        )
         now = time.perf_counter()
         if progress and (now - last >= PROGRESS_SECONDS or g + 1 == games):
             last = now
@@ -123,6 +184,8 @@ def soak(
                 file=sys.stderr,
                 flush=True,
             )
+    seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu
     return {
         "profile": profile.id,
         "seed": seed,
@@ -130,18 +193,25 @@ def soak(
         "hands": totals.hands,
         "actions": totals.actions,
         "invariant_checks": totals.invariant_checks,
+        "notation_checks": totals.notation_checks,
+        "accept_every": accept_every,
+        "accept_checks": totals.accept_checks,
         "replays": totals.replays,
         "capped": totals.capped,
         "max_hands": max_hands,
+        "seat_mix": {name: totals.seat_mix[name] for name in SEAT_POOL},
         "failures": totals.failures,
-        "seconds": round(time.perf_counter() - start, 3),
+        "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),  # the rates below are per CPU second: a shared machine
+        "matches_per_second": round(totals.games / cpu_seconds, 3) if cpu_seconds else 0.0,
+        "actions_per_second": round(totals.actions / cpu_seconds, 1) if cpu_seconds else 0.0,
     }
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="riichi", help="rule profile id or .toml file (default riichi)")
     parser.add_argument("--games", type=int, default=10, help="matches to play (match g uses seed + g)")
-    parser.add_argument("--seed", type=int, default=0, help="first match seed")
+    parser.add_argument("--seed", type=int, default=0, help="first match seed (it also picks the seats)")
     parser.add_argument(
         "--max-hands", type=int, default=200,
         help="stop a match after this many hands (0: no cap); capped matches are still replayed",
@@ -149,6 +219,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--budget", type=float, default=0.0,
         help="seconds after which no further match starts (0: play all --games)",
+    )
+    parser.add_argument(
+        "--accept-every", type=int, default=ACCEPT_EVERY,
+        help=f"apply every legal action to a copy at one state in N (fixed sample; 0: never; default {ACCEPT_EVERY})",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
@@ -159,6 +233,9 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
         return 2
-    result = soak(profile, args.games, args.seed, max_hands=args.max_hands, budget=args.budget, progress=not args.quiet)
+    result = soak(
+        profile, args.games, args.seed,
+        max_hands=args.max_hands, budget=args.budget, progress=not args.quiet, accept_every=args.accept_every,
+    )
     print(json.dumps(result))
     return 1 if result["failures"] else 0

@@ -19,40 +19,57 @@ with its seed and action index instead of stopping at the first.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections import Counter
+from collections.abc import Iterable
 
-from .actions import format_action
+from .actions import Action, format_action
 from .errors import AtlasError
 from .match import Match, Phase, _tile_set
+from .profile import RuleProfile
 
 STICK_POINTS = 1000
 
 
-def tile_locations(match: Match) -> Counter[int]:
-    """How many times each tile id is found on the table (should be once each)."""
-    found: Counter[int] = Counter()
+def table_tiles(match: Match) -> list[int]:
+    """Every tile id found on the table, one entry per place it lies in (should be each once)."""
     wall = match.wall
-    found.update(wall.live[wall.head : wall.tail])
-    found.update(wall.dead[wall.rinshan_taken :])
+    found = wall.live[wall.head : wall.tail] + wall.dead[wall.rinshan_taken :]
     for p in match.players:
-        found.update(p.hand)
-        found.update(p.flowers)
+        found += p.hand
+        found += p.flowers
         for m in p.melds:
-            found.update(m.tiles)
-        found.update(d.tile for d in p.discards if not d.called)
+            found += m.tiles
+        found += [d.tile for d in p.discards if not d.called]
     return found
 
 
-def check_tiles(match: Match) -> list[str]:
-    """Tile conservation: each tile of the profile's set in exactly one place."""
-    found = tile_locations(match)
-    expected = Counter(_tile_set(match.profile))
-    if found == expected:
+def tile_locations(match: Match) -> Counter[int]:
+    """How many times each tile id is found on the table (should be once each)."""
+    return Counter(table_tiles(match))
+
+
+def expected_tiles(profile: RuleProfile) -> Counter[int]:
+    """The profile's tile set, each id once (the 136 tiles and its flowers)."""
+    return Counter(_tile_set(profile))
+
+
+def check_tiles(match: Match, expected: frozenset[int] | None = None) -> list[str]:
+    """Tile conservation: each tile of the profile's set in exactly one place. ``expected`` is the
+    profile's tile set (:func:`tile_set`; a soak passes it once per match)."""
+    found = table_tiles(match)
+    want = expected if expected is not None else tile_set(match.profile)
+    # as many entries as tiles and the same ids: each tile once (no Counter on the happy path)
+    if len(found) == len(want) and want.issuperset(found) and len(set(found)) == len(want):
         return []
-    missing = sorted((expected - found).elements())
-    extra = sorted((found - expected).elements())
+    missing = sorted((Counter(want) - Counter(found)).elements())
+    extra = sorted((Counter(found) - Counter(want)).elements())
     return [f"tile conservation: missing {missing[:8]}, extra {extra[:8]}"]
+
+
+def tile_set(profile: RuleProfile) -> frozenset[int]:
+    """The ids of the profile's tiles."""
+    return frozenset(_tile_set(profile))
 
 
 def check_hand_sizes(match: Match) -> list[str]:
@@ -82,42 +99,64 @@ def check_scores(match: Match, total: int) -> list[str]:
     return []
 
 
-def check_actions(match: Match) -> list[str]:
-    """Awaited seats have legal actions, the others none; the notation the record would write for
-    each (fives written plain under a rulebook without red fives) reads back to it."""
+def check_awaited(match: Match) -> list[str]:
+    """Awaited seats have legal actions, the others none (cheap: legal actions are cached)."""
+    return _awaited(match, match.awaiting())[0]
+
+
+def _awaited(match: Match, awaiting: list[int]) -> tuple[list[str], list[Action]]:
+    """The consistency messages and every legal action of the four seats."""
     out: list[str] = []
-    awaiting = match.awaiting()
+    every: list[Action] = []
     if match.is_over:
         if awaiting:
             out.append(f"legal actions: the match is over but seats {awaiting} are awaited")
-        return out
+        return out, every
     if not awaiting:
         out.append("legal actions: the match goes on but no seat is awaited")
     for seat in range(4):
         legal = match.legal_actions(seat)
-        if seat in awaiting and not legal:
-            out.append(f"legal actions: seat {seat} is awaited but has no legal action")
-        elif seat not in awaiting and legal:
+        if seat in awaiting:
+            if not legal:
+                out.append(f"legal actions: seat {seat} is awaited but has no legal action")
+        elif legal:
             out.append(f"legal actions: seat {seat} is not awaited but has {len(legal)} legal actions")
-        for action in legal:
-            text = format_action(action, red_fives=bool(match.red_ids))
-            try:
-                back = match.parse_action(text)
-            except AtlasError as exc:
-                out.append(f"notation: legal action {text!r} does not read back: {exc}")
-                continue
-            if back != action:
-                out.append(f"notation: legal action {text!r} reads back as {back!r}, not {action!r}")
+        every += legal
+    return out, every
+
+
+def check_notation(match: Match, actions: Iterable[Action]) -> list[str]:
+    """The notation the record would write for each action (fives written plain under a rulebook
+    without red fives) reads back to that action in the current state."""
+    out: list[str] = []
+    red_fives = bool(match.red_ids)
+    for action in actions:
+        text = format_action(action, red_fives=red_fives)
+        try:
+            back = match.parse_action(text)
+        except AtlasError as exc:
+            out.append(f"notation: legal action {text!r} does not read back: {exc}")
+            continue
+        if back != action:
+            out.append(f"notation: legal action {text!r} reads back as {back!r}, not {action!r}")
     return out
+
+
+def check_actions(match: Match) -> list[str]:
+    """Awaited seats have legal actions, the others none; every legal action's notation reads back
+    to it (the full check: the soak's :class:`MatchChecker` reads each distinct action once a hand)."""
+    out, every = _awaited(match, match.awaiting())
+    return out + check_notation(match, every)
 
 
 def check_actions_accepted(match: Match, total: int) -> list[str]:
     """Every legal action of every awaited seat is accepted by a copy of the match, which then
-    keeps every invariant (costly: a deep copy per action; tests sample it)."""
+    keeps every invariant (costly: a copy per action; tests and the soak sample it)."""
     out: list[str] = []
+    frozen = _freeze(match)
     for seat in match.awaiting():
         for action in match.legal_actions(seat):
-            trial = copy.deepcopy(match)
+            trial = _thaw(frozen, match)
             try:
                 trial.apply(action)
             except AtlasError as exc:
@@ -125,6 +164,30 @@ def check_actions_accepted(match: Match, total: int) -> list[str]:
                 continue
             out += [f"after legal action {action}: {m}" for m in check_all(trial, total)]
     return out
+
+
+def _freeze(match: Match) -> bytes:
+    """The match's own state as a pickle, to be copied cheaply by :func:`_thaw`. What never
+    changes in place (the profile, the event and action histories, whose items are immutable) and
+    the observation cache are left out for the time of the dump: a copy of them would cost more
+    than the whole table late in a match (a pickle is also about four times faster than a
+    ``deepcopy``)."""
+    kept = match.profile, match.events, match.actions, match.view_cache
+    match.events, match.actions, match.view_cache = [], [], [None] * len(kept[3])
+    del match.profile
+    try:
+        return pickle.dumps(match, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        match.profile, match.events, match.actions, match.view_cache = kept
+
+
+def _thaw(frozen: bytes, match: Match) -> Match:
+    """A copy of ``match`` from :func:`_freeze`: its own table, the same profile and history."""
+    trial: Match = pickle.loads(frozen)
+    trial.profile = match.profile
+    trial.events = list(match.events)
+    trial.actions = list(match.actions)
+    return trial
 
 
 def starting_total(match: Match) -> int:
@@ -135,3 +198,52 @@ def starting_total(match: Match) -> int:
 def check_all(match: Match, total: int) -> list[str]:
     """Every invariant; ``total`` comes from :func:`starting_total`."""
     return check_tiles(match) + check_hand_sizes(match) + check_scores(match, total) + check_actions(match)
+
+
+class MatchChecker:
+    """The invariants of one match after every action, at soak speed.
+
+    Tile conservation, hand sizes, score sums and awaited/legal consistency run in full after every
+    action. The notation round trip runs once per distinct legal action per hand (an action offered
+    again later in the hand, such as a discard of a tile kept for ten turns, was read back already).
+    Every ``accept_every``-th state (0: never; picked by a hash of seed and action index, so a rerun
+    samples the same states) also applies every legal action of every awaited seat to a copy of the
+    match, which must accept it and keep every invariant.
+    """
+
+    def __init__(self, match: Match, *, accept_every: int = 0) -> None:
+        self.total = starting_total(match)
+        self.tiles = tile_set(match.profile)
+        self.accept_every = accept_every
+        self.accept_checks = 0  # states probed by applying every legal action to a copy
+        self.notation_checks = 0  # distinct actions read back
+        self._seed = match.seed
+        self._hand = -1
+        self._read_back: set[Action] = set()
+
+    def check(self, match: Match, index: int) -> list[str]:
+        """Every invariant after action ``index`` (-1: the starting state)."""
+        out = check_tiles(match, self.tiles) + check_hand_sizes(match) + check_scores(match, self.total)
+        problems, every = _awaited(match, match.awaiting())
+        out += problems
+        if match.hand_index != self._hand:
+            self._hand = match.hand_index
+            self._read_back.clear()
+        fresh = [a for a in every if a not in self._read_back]
+        if fresh:
+            self._read_back.update(fresh)
+            self.notation_checks += len(fresh)
+            out += check_notation(match, fresh)
+        if self.accept_every > 0 and not match.is_over and self.sampled(index):
+            self.accept_checks += 1
+            out += check_actions_accepted(match, self.total)
+        return out
+
+    def sampled(self, index: int) -> bool:
+        """Whether the state after action ``index`` is probed with every legal action: a fixed
+        hash of (seed, index), so about one state in ``accept_every``, the same on every rerun."""
+        h = ((self._seed * 0x9E3779B1) ^ (index + 1) * 0x85EBCA77) & 0xFFFFFFFF
+        h ^= h >> 15
+        h = (h * 0x2C1B3C6D) & 0xFFFFFFFF
+        h ^= h >> 12
+        return h % self.accept_every == 0
