@@ -69,10 +69,24 @@ def test_the_check_catches_a_level_that_disagrees_with_the_engine(tmp_path: Path
                     encoding="utf-8")
     failures = check_level(load_level(path))
     assert any("expects outcome '1', the engine gives '2'" in f for f in failures), failures
-    # a level calling a legal ron illegal
+    # a level calling a legal ron illegal (not at a strict table, with a hand that wins: all simples)
     path = _copy(tmp_path, "riichi-11-chombo", ('2 = "123m 789m 789s 4556p"', '2 = "234m 678m 678s 4556p"'))
+    path.write_text(path.read_text(encoding="utf-8").replace("strict = true", "strict = false")
+                    .replace('penalty = "chombo"', 'illegal = "no-win"'), encoding="utf-8")
     failures = check_level(load_level(path))
     assert any("calls '2:ron' illegal (no-win) but the engine allows it" in f for f in failures), failures
+    # a level naming the wrong penalty for a false win, or a penalty off the strict table
+    path = _copy(tmp_path, "riichi-11-chombo", ('penalty = "chombo"', 'penalty = "dead_hand"'))
+    failures = check_level(load_level(path))
+    assert any("'2:ron' costs a chombo, the level says dead_hand" in f for f in failures), failures
+    path = _copy(tmp_path, "riichi-11-chombo", ("strict = true", "strict = false"))
+    failures = check_level(load_level(path))
+    assert any("says '2:ron' costs a chombo, but the engine takes it as no false declaration" in f
+               for f in failures), failures
+    # a level whose false declaration costs another amount than it says
+    path = _copy(tmp_path, "riichi-11-chombo", ('"pays:2:8000"', '"pays:2:12000"'))
+    failures = check_level(load_level(path))
+    assert any("expected 'pays:2:12000', but pays 8000" in f for f in failures), failures
     # a refusal for another rule than the level says
     path = _copy(tmp_path, "riichi-08-furiten", ('illegal = "furiten"', 'illegal = "kuikae"'))
     failures = check_level(load_level(path))
@@ -119,3 +133,10 @@ def test_a_broken_level_is_listed_not_raised(tmp_path: Path, capsys: pytest.Capt
     assert main(["levels", "check", "--dir", str(tmp_path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("zz-broken.toml:") and "(syntax)" in out[0]
+
+
+def test_a_penalty_the_format_does_not_know_is_a_level_error(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "riichi-11-chombo", ('penalty = "chombo"', 'penalty = "a fine"'))
+    with pytest.raises(LevelError) as caught:
+        load_level(path)
+    assert caught.value.field == "steps[0].wrong" and "chombo, dead_hand" in caught.value.message

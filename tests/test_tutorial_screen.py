@@ -274,7 +274,7 @@ def test_every_level_animates_to_what_the_engine_did(name: str) -> None:
             assert shown, (name, step.answer)  # the answer's consequence was animated
         if screen.frozen:
             assert "HandEnded" in shown and "HandStarted" not in shown
-            assert {"Win", "ExhaustiveDraw", "AbortiveDraw"} & set(shown)
+            assert {"Win", "ExhaustiveDraw", "AbortiveDraw", "Penalty"} & set(shown)  # a chombo re-deals
         screen.control("next")
     assert screen.finished
 
@@ -334,3 +334,51 @@ def test_a_long_scripted_run_animates_only_its_last_discards() -> None:
     discards = screen.table.presenter.units.count("Discarded")
     assert 0 < discards <= 8
     _picture_agrees(screen)
+
+
+# --- penalties at a strict table ------------------------------------------------------------------
+
+
+def _answer_all(screen: TutorialScreen, upto: int) -> None:
+    for step in screen.level.steps[:upto]:
+        screen.finish_animations()
+        assert screen.choose(step.answer)
+        screen.control("next")
+    screen.finish_animations()
+
+
+@pytest.mark.parametrize(
+    ("name", "said", "scores", "after_uma", "dead"),
+    [
+        ("riichi-11-chombo", "West (you) pays 8,000 at once", (29000, 27000, 17000, 27000), 0, False),
+        ("ema-06-chombo", "20,000 points come off West (you)'s final score", (30000,) * 4, 20000, False),
+        ("taiwanese-05-false-mahjong", "can no longer win or call, and pays the winner", None, 0, True),
+    ],
+)
+def test_a_false_declaration_is_played_and_its_penalty_shown(name: str, said: str, scores: tuple[int, ...] | None,
+                                                              after_uma: int, dead: bool) -> None:
+    """The wrong answer costs nothing but says what the engine would make the learner pay; the
+    lesson then plays the false declaration at the strict table: the penalty's unit plays (chombo:
+    the points move and the hand stops; dead hand: the callout, and play goes on), and the panel
+    states the penalty with the rule it comes from."""
+    lv = level(name)
+    screen = TutorialScreen(SIZE, lv, None)
+    screen.finish_animations()
+    before = screen.match.state_hash()
+    false_answer = next(w for w in lv.steps[0].wrong if w.penalty)
+    assert not screen.choose(false_answer.answer)
+    assert screen.match.state_hash() == before  # tried on a copy
+    assert said in feedback_text(screen) and "strict table" in feedback_text(screen)
+    _answer_all(screen, 1)
+    start = list(screen.match.scores)
+    assert screen.choose(lv.steps[1].answer)
+    screen.finish_animations()
+    assert "Penalty" in screen.table.presenter.units
+    assert said in feedback_text(screen) and lv.source.reference in feedback_text(screen)
+    assert screen.penalised == [lv.learner]
+    assert screen.match.penalty_points[lv.learner] == after_uma
+    if scores is not None:  # a chombo: the hand ends, the table keeps it with the points paid
+        assert screen.frozen and tuple(screen.table.presenter.scores) == scores
+    else:
+        assert not screen.frozen and screen.match.scores == start
+    assert screen.match.players[lv.learner].dead_hand is dead

@@ -12,10 +12,12 @@ the hand ends drawn). Facts (``expect``) are small sentences about the events, s
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine.actions import Action, ActionKind
 from game.engine.errors import AtlasError, IllegalActionError
 from game.engine.events import (
     AbortiveDraw,
@@ -24,6 +26,7 @@ from game.engine.events import (
     ExhaustiveDraw,
     FlowerSetAside,
     KanDeclared,
+    Penalty,
     TailToDeadWall,
     TileDrawn,
     Win,
@@ -54,8 +57,14 @@ def fact_holds(fact: str, match: Match, events: Sequence[Event]) -> str:
     ``drawn_game``, ``turn:S`` (seat S is to play), ``draws:S`` (seat S drew from the live wall),
     ``replacement:S:TILE`` (seat S drew TILE as a replacement), ``hill_refilled`` (the last live
     tile joined the hill), ``flower:S`` (seat S set a flower aside), ``kan:S``, ``live:N`` (tiles
-    left in the live wall)."""
+    left in the live wall); at a strict table ``penalty:S:KIND`` (seat S was penalised, ``chombo``
+    or ``dead_hand``), ``pays:S:N`` (and paid N points at once), ``after_uma:S:N`` (N points to be
+    taken from its final score) and ``dead:S`` (its hand is dead now)."""
     name, _, arg = fact.partition(":")
+    if name in ("penalty", "pays", "after_uma"):
+        return _penalty_fact(name, arg, events)
+    if name == "dead":
+        return "" if arg.isdigit() and int(arg) < 4 and match.players[int(arg)].dead_hand else f"seat {arg}'s hand is not dead"
     if name == "claimed":
         got = [str(e.seat) for e in events if isinstance(e, Claimed)]
         return "" if arg in got else f"claimed by {got or 'nobody'}"
@@ -91,15 +100,30 @@ def fact_holds(fact: str, match: Match, events: Sequence[Event]) -> str:
     return f"unknown fact {fact!r}"
 
 
+def _penalty_fact(name: str, arg: str, events: Sequence[Event]) -> str:
+    seat, _, value = arg.partition(":")
+    got = [e for e in events if isinstance(e, Penalty) and str(e.seat) == seat]
+    if not got:
+        return f"no penalty for seat {seat}"
+    e = got[0]
+    if name == "penalty":
+        return "" if e.kind.value == value else f"a {e.kind.value} penalty"
+    paid = -e.deltas[e.seat] if name == "pays" else e.after_uma
+    return "" if str(paid) == value else f"{name} {paid}"
+
+
 @dataclass
 class Verdict:
-    """What answering a step did: right or not, the engine's refusal (rule and message) if any."""
+    """What answering a step did: right or not, the engine's refusal (rule and message) if any,
+    and for a false declaration at a strict table the penalty it would have cost (played on a copy
+    of the match: a wrong answer changes nothing)."""
 
     right: bool
     events: list[Event] = field(default_factory=list)
     rule: str = ""
     message: str = ""
     outcome: str = ""
+    penalty: Penalty | None = None
 
 
 def refusal(match: Match, notation: str) -> IllegalActionError | None:
@@ -119,6 +143,21 @@ def refusal(match: Match, notation: str) -> IllegalActionError | None:
         return exc
 
 
+def penalty_for(match: Match, notation: str) -> Penalty | None:
+    """What a false declaration would cost its seat at a strict table: played on a copy of the
+    match (the other seats then pass), the match itself unchanged. None when the move is not a
+    false declaration the engine accepts."""
+    try:
+        action = parse_move(match, notation)
+    except AtlasError:
+        return None
+    if action not in match.legal_actions(action.seat) or not match.is_false(action):
+        return None
+    trial = copy.deepcopy(match)
+    events = trial.apply(action) + pass_claims(trial)
+    return next((e for e in events if isinstance(e, Penalty) and e.seat == action.seat), None)
+
+
 def answer_step(match: Match, step: Step, given: str) -> Verdict:
     """The learner's answer: a wrong one leaves the match as it was; the right one is played
     (with the other seats' moves) and its events returned."""
@@ -127,6 +166,7 @@ def answer_step(match: Match, step: Step, given: str) -> Verdict:
             why = refusal(match, given)
             if why is not None:
                 return Verdict(False, rule=why.rule, message=why.message)
+            return Verdict(False, penalty=penalty_for(match, given))
         return Verdict(False)
     events = play_step(match, step)
     return Verdict(True, events=events, outcome=outcome(events))
@@ -161,6 +201,13 @@ def check_level(level: Level) -> list[str]:
             if why is not None:
                 return [*failures, f"{at}: the engine refuses the expected answer {step.answer!r}: {why.message} [{why.rule}]"]
             for wrong in step.wrong:
+                if wrong.penalty:
+                    cost = penalty_for(match, wrong.answer)
+                    if cost is None:
+                        failures.append(f"{at}: the level says {wrong.answer!r} costs a {wrong.penalty}, "
+                                        "but the engine takes it as no false declaration")
+                    elif cost.kind.value != wrong.penalty:
+                        failures.append(f"{at}: {wrong.answer!r} costs a {cost.kind.value}, the level says {wrong.penalty}")
                 if not wrong.illegal:
                     continue
                 refused = refusal(match, wrong.answer)
@@ -169,7 +216,8 @@ def check_level(level: Level) -> list[str]:
                 elif refused.rule != wrong.illegal:
                     failures.append(f"{at}: {wrong.answer!r} is refused for [{refused.rule}], the level says [{wrong.illegal}]")
         ignored = [seat for seat in match.awaiting() if match.phase is not Phase.TURN
-                   and any(a.kind.value == "ron" for a in match.legal_actions(seat))
+                   and any(a.kind is ActionKind.RON for a in match.legal_actions(seat))
+                   and not match.is_false(Action(seat, ActionKind.RON))
                    and f"{seat}:ron" not in step.play and step.answer != f"{seat}:ron"
                    and not any(w.answer == f"{seat}:ron" for w in step.wrong)]
         if ignored:
@@ -219,4 +267,4 @@ def check_citation(level: Level, seeds: Path) -> list[str]:
     return []
 
 
-__all__ = ["Verdict", "answer_step", "check_all", "check_level", "outcome", "play_step", "refusal", "LevelError"]
+__all__ = ["Verdict", "answer_step", "penalty_for", "check_all", "check_level", "outcome", "play_step", "refusal", "LevelError"]

@@ -18,6 +18,7 @@ LANGUAGES = ("en", "fr", "ru")
 PROFILES = ("riichi", "ema", "taiwanese")
 TASKS = ("act", "predict")
 SEAT_OUTCOME = re.compile(r"^(none|abort|[0-3](\+[0-3])*)$")
+PENALTIES = ("chombo", "dead_hand")  # the engine's PenaltyKind values a wrong answer may cost
 
 
 class LevelError(Exception):
@@ -46,11 +47,14 @@ class Source:
 
 @dataclass(frozen=True)
 class Wrong:
-    """A wrong answer and why it is wrong; ``illegal`` names the engine rule that must refuse it."""
+    """A wrong answer and why it is wrong; ``illegal`` names the engine rule that must refuse it;
+    ``penalty`` (at a strict table) what the engine makes the learner pay for it: ``chombo`` or
+    ``dead_hand``."""
 
     answer: str
     why: Text
     illegal: str = ""
+    penalty: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ class Situation:
     scores: tuple[int, int, int, int] | None
     script: tuple[str, ...]
     seed: int
+    strict: bool = False  # the learner plays at a strict table: false declarations are penalised
 
 
 @dataclass(frozen=True)
@@ -274,6 +279,7 @@ def _situation(r: _Reader, s: dict[str, Any]) -> Situation:
         scores=tuple(scores) if scores is not None else None,
         script=r.strings(s, (*w, "script")),
         seed=r.get(s, (*w, "seed"), int, 1),
+        strict=r.get(s, (*w, "strict"), bool, False),
     )
 
 
@@ -301,7 +307,12 @@ def _step(r: _Reader, s: Any, i: int) -> Step:
         illegal = item.get("illegal", "")
         if not isinstance(illegal, str):
             raise r.fail(ww, f"wrong answer {j}: illegal names an engine rule")
-        wrong.append(Wrong(str(ans), why, illegal))
+        penalty = item.get("penalty", "")
+        if penalty not in ("", *PENALTIES):
+            raise r.fail(ww, f"wrong answer {j}: penalty is one of {', '.join(PENALTIES)}")
+        if penalty and illegal:
+            raise r.fail(ww, f"wrong answer {j}: a move the engine refuses costs no penalty")
+        wrong.append(Wrong(str(ans), why, illegal, penalty))
     if any(x.answer == answer for x in wrong):
         raise r.fail((*w, "wrong"), "the right answer is also listed as wrong")
     labels_raw = r.get(s, (*w, "labels"), dict, {})

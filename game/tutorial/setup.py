@@ -133,7 +133,8 @@ def deal_match(level: Level) -> Match:
     profile = load_profile(level.profile)
     s = level.situation
     setup = stack_level(level, profile)
-    return Match(profile, s.seed, setups={0: setup}, first_dealer=s.dealer, start=s.scores)
+    strict = (level.learner,) if s.strict else ()
+    return Match(profile, s.seed, setups={0: setup}, first_dealer=s.dealer, start=s.scores, strict_seats=strict)
 
 
 def play_script(match: Match, level: Level, *, keep_last: int | None = None,

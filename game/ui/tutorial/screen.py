@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.engine.events import HandEnded
+from game.engine.events import HandEnded, Penalty
 from game.engine.tiles import kind_of, parse_kinds, tile_name
 from game.i18n import t
 from game.scene import Node, Panel, Sprite
@@ -46,6 +46,7 @@ from game.ui.menus.widgets import (
 )
 from game.ui.table.screen import TableScreen
 
+from .penalty_words import penalty_text
 from .refusals import refusal_text
 from .table import TutorialTable, seat_name
 
@@ -107,6 +108,7 @@ class TutorialScreen(MenuScreen):
         self.show_hint = False
         self.frozen = False  # the hand ended: the table keeps the lesson's moment
         self.outcome_seats: list[int] = []
+        self.penalised: list[int] = []  # seats a false declaration cost a penalty (framed in red)
         self._still = self.table.idle
 
     @property
@@ -130,6 +132,8 @@ class TutorialScreen(MenuScreen):
             if verdict.rule:
                 self.feedback.append((t("tutorial.engine_refuses", message=refusal_text(verdict.rule, verdict.message)),
                                       MUTED))
+            if verdict.penalty is not None:
+                self.feedback.append((t("tutorial.penalty.would_cost", what=self._penalty_words(verdict.penalty)), BAD))
             self.feedback.append((self.rulebook_line(), GOLD))
             self.layout()
             return False
@@ -139,9 +143,18 @@ class TutorialScreen(MenuScreen):
         self.table.update(0.0)  # the answer's events start animating now
         self._still = self.table.idle
         self.state = "right"
-        self.feedback = [(t("tutorial.right"), GOOD), (text(step.explain, lang), CREAM), (self.rulebook_line(), GOLD)]
+        self.feedback = [(t("tutorial.right"), GOOD), (text(step.explain, lang), CREAM)]
+        penalties = [e for e in verdict.events if isinstance(e, Penalty)]
+        self.penalised = [e.seat for e in penalties]
+        self.feedback += [(self._penalty_words(e) + ".", BAD) for e in penalties]
+        self.feedback.append((self.rulebook_line(), GOLD))
+        if penalties and self.level.source.reference:
+            self.feedback.append((t("tutorial.penalty.rule", reference=self.level.source.reference), MUTED))
         self.layout()
         return True
+
+    def _penalty_words(self, penalty: Penalty) -> str:
+        return penalty_text(penalty, self.seat_name(penalty.seat), self.match.profile)
 
     def rulebook_line(self) -> str:
         """The rule as the rulebook words it, with where it is written."""
@@ -163,6 +176,7 @@ class TutorialScreen(MenuScreen):
                 self.feedback = []
                 self.show_hint = False
                 self.outcome_seats = []
+                self.penalised = []
             else:
                 self._finish()
         elif name == "replay":
@@ -342,6 +356,8 @@ class TutorialScreen(MenuScreen):
                 self.table.presenter.point_at_last_discard(int(seat_text))
         for seat in self.outcome_seats if self.state == "right" else ():
             frames.append((_seat_band(self.table, seat).clip(screen), OUTCOME))
+        for seat in self.penalised if self.state == "right" else ():
+            frames.append((_seat_band(self.table, seat).clip(screen), BAD))
         layer = self.root.add_child(Node(name="highlights"), z=-1)
         scale = self.window[0] / self.size[0]
         for rect, colour in frames:
