@@ -5,6 +5,7 @@ here by hand), so a rule added to the engine without words fails this test."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,8 @@ def _name(node: ast.expr) -> str:
     return ""
 
 
-def engine_rules() -> set[str]:
+@cache
+def engine_rules() -> frozenset[str]:
     """Every ``rule`` an ``IllegalActionError`` can carry: a string written as its first argument,
     or, for ``IllegalActionError(*self.why(...))``, the first string of every tuple ``why`` returns."""
     trees = [ast.parse(path.read_text(encoding="utf-8")) for folder in SCANNED for path in (GAME / folder).rglob("*.py")]
@@ -53,7 +55,7 @@ def engine_rules() -> set[str]:
                         head = ret.value.elts[0]
                         assert isinstance(head, ast.Constant) and isinstance(head.value, str), ast.unparse(ret)
                         rules.add(head.value)
-    return rules
+    return frozenset(rules)
 
 
 def test_the_scan_finds_the_engine_rules() -> None:
