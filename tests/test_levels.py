@@ -87,6 +87,10 @@ def test_the_check_catches_a_level_that_disagrees_with_the_engine(tmp_path: Path
     path = _copy(tmp_path, "riichi-11-chombo", ('"pays:2:8000"', '"pays:2:12000"'))
     failures = check_level(load_level(path))
     assert any("expected 'pays:2:12000', but pays 8000" in f for f in failures), failures
+    # the Taiwanese dead hand pays the winner, North (who is not dead) does not
+    path = _copy(tmp_path, "taiwanese-05-false-mahjong", ('"paid_winner:2"', '"paid_winner:3"'))
+    failures = check_level(load_level(path))
+    assert any("expected 'paid_winner:3', but seat 3 paid no winner" in f for f in failures), failures
     # a refusal for another rule than the level says
     path = _copy(tmp_path, "riichi-08-furiten", ('illegal = "furiten"', 'illegal = "kuikae"'))
     failures = check_level(load_level(path))

@@ -59,10 +59,15 @@ def fact_holds(fact: str, match: Match, events: Sequence[Event]) -> str:
     tile joined the hill), ``flower:S`` (seat S set a flower aside), ``kan:S``, ``live:N`` (tiles
     left in the live wall); at a strict table ``penalty:S:KIND`` (seat S was penalised, ``chombo``
     or ``dead_hand``), ``pays:S:N`` (and paid N points at once), ``after_uma:S:N`` (N points to be
-    taken from its final score) and ``dead:S`` (its hand is dead now)."""
+    taken from its final score), ``dead:S`` (its hand is dead now) and ``paid_winner:S`` (S paid
+    a winner off another seat's discard or draw: a Taiwanese dead hand)."""
     name, _, arg = fact.partition(":")
     if name in ("penalty", "pays", "after_uma"):
         return _penalty_fact(name, arg, events)
+    if name == "paid_winner":
+        paid = [e.winner for e in events if isinstance(e, Win) and str(e.discarder) != arg
+                and arg.isdigit() and int(arg) < 4 and e.deltas[int(arg)] < 0]
+        return "" if paid else f"seat {arg} paid no winner"
     if name == "dead":
         return "" if arg.isdigit() and int(arg) < 4 and match.players[int(arg)].dead_hand else f"seat {arg}'s hand is not dead"
     if name == "claimed":
