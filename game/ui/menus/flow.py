@@ -26,6 +26,8 @@ from game.persist.export import export_tenhou6
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import AUTOSAVE, SaveError, SaveStore
 from game.persist.settings import Settings, SettingsStore
+from game.ui import audio
+from game.ui.audio import Cue, SoundBoard
 from game.ui.screens import Screen, ScreenStack
 from game.ui.tutorial.intents import PushScreen
 
@@ -70,9 +72,11 @@ class MenuFlow:
         saves: SaveStore | None = None,
         replays: ReplayLibrary | None = None,
         open_table: OpenTable | None = None,
+        sounds: SoundBoard | None = None,
     ) -> None:
         """``open_table(options, match, settings)`` makes the screen that plays a match; without
-        it StartMatch and ResumeMatch go back to the app (the table is not glued in yet)."""
+        it StartMatch and ResumeMatch go back to the app (the table is not glued in yet);
+        ``sounds`` is the board whose volumes follow the settings (None: :func:`audio.current`)."""
         self.size = size
         self.open_table = open_table
         self._disk_trouble_told = False
@@ -83,6 +87,8 @@ class MenuFlow:
         self.saves = saves or SaveStore(background=True)
         self.replays = replays or ReplayLibrary()
         self.settings: Settings = self.settings_store.load()
+        self.sounds = sounds if sounds is not None else audio.current()
+        self.sounds.set_volumes(self.settings.sound_volume, self.settings.music_volume)
         i18n.set_language(self.settings.language)
         notice = self.settings_store.take_notice()
         self.options = MatchOptions()
@@ -252,7 +258,11 @@ class MenuFlow:
 
     def apply_settings(self, settings: Settings) -> ApplySettings:
         language_changed = settings.language != self.settings.language
+        sound_changed = settings.sound_volume != self.settings.sound_volume
         self.settings = settings
+        self.sounds.set_volumes(settings.sound_volume, settings.music_volume)
+        if sound_changed:
+            self.sounds.play(Cue.DISCARD)  # the player hears the new volume at once
         try:
             self.settings_store.save(settings)
         except OSError as exc:  # the settings apply for this session; the file keeps the last good ones

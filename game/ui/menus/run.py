@@ -16,6 +16,7 @@ import pygame
 
 from game.engine.match import Match
 from game.persist.settings import Settings
+from game.ui import audio
 from game.ui.screens import Screen
 
 from .flow import MenuFlow, OpenTable
@@ -70,7 +71,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
     pygame.init()
     try:
         if flow is None:  # the flow reads the settings (once: a corrupt file is moved aside then)
-            flow = MenuFlow(open_table=table_opener())
+            flow = MenuFlow(open_table=table_opener(), sounds=audio.start())
         surface = window(flow.settings)
         flow.resize(surface.get_size())
         pygame.display.set_caption("Mahjong Atlas")
@@ -101,6 +102,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
         _remember_window(flow, surface)
         flow.saves.flush()  # the last autosave reaches the disk before the process ends
     finally:
+        audio.stop()
         if owner:
             ui_font.cache_clear()  # freetype fonts die with pygame
             pygame.quit()

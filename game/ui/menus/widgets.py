@@ -16,7 +16,7 @@ import pygame
 import pygame.freetype
 
 from game.scene import Node, Panel, Text
-from game.ui import fonts
+from game.ui import audio, fonts
 from game.ui.screens import Screen
 
 from .intents import Back
@@ -446,6 +446,7 @@ class MenuScreen(Screen):
                 return None
             if widget is not self.focused:
                 self.set_focus(self.widgets.index(widget))
+            audio.current().play(audio.Cue.UI)
             return widget.click(hit)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(event.y)
@@ -463,8 +464,10 @@ class MenuScreen(Screen):
         elif key in (pygame.K_DOWN, pygame.K_TAB):
             self.move(1)
         elif widget is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            audio.current().play(audio.Cue.UI)
             return widget.step(-1 if key == pygame.K_LEFT else 1)
         elif widget is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            audio.current().play(audio.Cue.UI)
             return widget.activate()
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll(5 if key == pygame.K_PAGEUP else -5)

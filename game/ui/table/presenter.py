@@ -53,6 +53,8 @@ from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Timelin
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
 from game.scene.node import Transform
+from game.ui import audio
+from game.ui.audio import Cue, Sounds
 
 from . import pieces
 from .hud import WIND_NAMES, Hud
@@ -171,7 +173,8 @@ class Presenter:
 
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
                  names: Sequence[str] = ("East", "South", "West", "North"), hold_seconds: float = 6.0,
-                 tai: bool = False) -> None:
+                 tai: bool = False, sounds: Sounds | None = None) -> None:
+        """``sounds``: where the table's sounds go (None: the app's board, :func:`audio.current`)."""
         self.layout = layout
         self.human = human
         self.hud = hud
@@ -180,6 +183,7 @@ class Presenter:
         self.names = list(names)
         self.hold_seconds = hold_seconds
         self.tai = tai  # Taiwanese: hands count tai, not han and fu
+        self.sounds = sounds
         self.root = Node(name="table root")
         w, h = layout.size
         self.root.add_child(Sprite(pieces.felt(layout.size), w / 2, h / 2, name="felt"))
@@ -248,6 +252,10 @@ class Presenter:
         handler = getattr(self, "_on_" + name)
         action: Action = handler(event)
         return action
+
+    def sound(self, cue: Cue) -> None:
+        """Play ``cue`` now (units call this as their animation starts, or as a tile lands)."""
+        (self.sounds if self.sounds is not None else audio.current()).play(cue)
 
     def release_hold(self) -> bool:
         """The player dismissed a result: let the table go on."""
@@ -426,7 +434,8 @@ class Presenter:
                 tumbles.append(Seq(action, Call(setattr, label, "visible", True)))
                 shown += [*sprites, label]
             again = " (a tie: the highest roll again)" if number + 1 < len(e.rounds) else ""
-            steps += [Call(self.hud.caption, f"Who deals first? Everyone rolls{again}"), Parallel(*tumbles), Delay(0.8),
+            steps += [Call(self.hud.caption, f"Who deals first? Everyone rolls{again}"), Call(self.sound, Cue.DICE),
+                      Parallel(*tumbles), Delay(0.8),
                       Call(_remove_all, shown)]
         steps += [Call(self.hud.caption, f"{self.names[e.dealer]} rolled highest and deals first"), Delay(0.9)]
         return Seq(*steps)
@@ -503,6 +512,7 @@ class Presenter:
                       (240, 190, 80, 28), (first.x + last.x) / 2, (first.y + last.y) / 2, rotation=first.rotation,
                       radius=round(6 * lay.unit), border_color=pieces.GOLD, border_width=2, z=2)
         self.badges.append(frame)
+        self.sound(Cue.DICE)
         return Seq(Call(self.hud.show_centre, False), Call(self.hud.caption, caption), tumble, Delay(0.3),
                    Call(self.fx.add_child, frame), *count, Delay(0.5), Call(_remove_all, dice))
 
@@ -542,7 +552,7 @@ class Presenter:
         if len(pic.hand) == 3 * self.sets + 2:
             pic.drawn = pic.hand.pop()
         self.hud.set_tiles_left(self.tiles_left)
-        return self.layout_seat(e.seat, 0.2)
+        return Seq(self.layout_seat(e.seat, 0.2), Call(self.sound, Cue.TILE))
 
     def _on_FlowerSetAside(self, e: FlowerSetAside) -> Action:
         pic = self.seats[e.seat]
@@ -570,7 +580,7 @@ class Presenter:
             self.tiles_left -= 1
         self.hud.set_tiles_left(self.tiles_left)
         self.hud.set_turn(e.seat)
-        return self.layout_seat(e.seat, 0.16)
+        return Seq(self.layout_seat(e.seat, 0.16), Call(self.sound, Cue.TILE))
 
     def _on_TailToDeadWall(self, e: TailToDeadWall) -> Action:
         self.tiles_left -= 1
@@ -601,7 +611,8 @@ class Presenter:
         pic.next_sideways = False
         pic.river.append(sprite)
         self.hud.set_turn(e.seat)
-        moves: list[Action] = [Seq(self.layout_river(e.seat, 0.22), Call(self.point_at_last_discard, e.seat)),
+        moves: list[Action] = [Seq(self.layout_river(e.seat, 0.22), Call(self.sound, Cue.DISCARD),
+                                   Call(self.point_at_last_discard, e.seat)),
                                 self.layout_seat(e.seat, 0.22)]
         if e.riichi:
             moves.append(self.hud.callout(e.seat, "Riichi"))
@@ -618,6 +629,7 @@ class Presenter:
         self.hud.set_riichi(e.seat, True)
         self.hud.set_scores(self.scores)
         self.hud.set_sticks(self.sticks)
+        self.sound(Cue.RIICHI)
         return Tween(stick, "opacity", 1.0, 0.3)
 
     def _on_Claimed(self, e: Claimed) -> Action:
@@ -637,6 +649,7 @@ class Presenter:
         pic.meld_sprites.append({**{s.tile: s for s in sprites}, meld.called: called})
         self.hud.set_turn(e.seat)
         verb = {MeldKind.CHI: "Chi", MeldKind.PON: "Pon"}.get(meld.kind, "Kan")
+        self.sound({MeldKind.CHI: Cue.CHI, MeldKind.PON: Cue.PON}.get(meld.kind, Cue.KAN))
         return Parallel(self.hud.callout(e.seat, verb), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
 
     def _on_KanDeclared(self, e: KanDeclared) -> Action:
@@ -653,6 +666,7 @@ class Presenter:
             sprites = self._take(e.seat, list(meld.tiles))
             pic.melds.append(meld)
             pic.meld_sprites.append({s.tile: s for s in sprites})
+        self.sound(Cue.KAN)
         return Parallel(self.hud.callout(e.seat, "Kan"), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
 
     # --- endings -------------------------------------------------------------------------------
@@ -711,6 +725,7 @@ class Presenter:
             pic.drawn = won
         steps: list[Action] = []
         how = "Tsumo" if e.discarder is None else "Ron"
+        self.sound(Cue.TSUMO if e.discarder is None else Cue.RON)
         steps.append(Parallel(self.hud.callout(e.winner, how), self.layout_seat(e.winner, 0.3)))
         frm = "" if e.discarder is None else f" off {self.names[e.discarder]}"
         unit = "tai" if self.tai else "han"

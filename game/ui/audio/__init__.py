@@ -1,0 +1,41 @@
+"""Sounds the game makes itself: synthesised at start-up, no audio files shipped.
+
+``synth`` has the building blocks, ``recipes`` the game's sounds (one :class:`Cue` per moment of
+play), ``pcm`` packs samples for the mixer, ``board`` plays them at the player's volume. The app
+opens one board with :func:`start` and everything that makes a sound asks :func:`current` for it;
+until then (tests, tools, the smoke run) :func:`current` is a silent board, so nothing ever needs
+to check whether sound exists.
+"""
+
+from __future__ import annotations
+
+from .board import SoundBoard, Sounds, loudness
+from .recipes import Cue
+
+__all__ = ["Cue", "SoundBoard", "Sounds", "current", "install", "loudness", "start", "stop"]
+
+_SILENT = SoundBoard()
+_current: SoundBoard = _SILENT
+
+
+def current() -> SoundBoard:
+    """The board the app opened, or a silent one."""
+    return _current
+
+
+def install(board: SoundBoard) -> SoundBoard:
+    global _current
+    _current = board
+    return board
+
+
+def start(sound_volume: int = 80, music_volume: int = 60) -> SoundBoard:
+    """Open the mixer (pygame must be initialised) and make the app's board the current one."""
+    import pygame
+
+    return install(SoundBoard(pygame.mixer, sound_volume=sound_volume, music_volume=music_volume))
+
+
+def stop() -> None:
+    """Back to silence (the mixer is about to close with pygame)."""
+    install(_SILENT)

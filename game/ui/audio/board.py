@@ -1,0 +1,166 @@
+"""The sound board: game moments in, mixer sounds out, at the player's volume, never a crash.
+
+Why it is careful: sound is a nicety. A machine with no audio device, a mixer that will not open,
+the dummy driver of the tests and of CI, a mixer closed under our feet by ``pygame.quit``: in
+each the board plays nothing and the game goes on. Buffers are made once, on a thread at start-up
+(about a second of pure Python for the chimes on a slow machine), so the title never waits for
+them; a cue asked for before its buffer is ready is simply not heard.
+
+Volumes are the settings' 0..100. The ear hears loudness roughly as the square of the amplitude
+slider, so the mixer gets ``(percent / 100) ** 2`` times the cue's own gain: 50 % sounds about
+half as loud, not barely quieter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Final, Protocol
+
+from . import pcm
+from .recipes import GAINS, Cue, render, variants
+
+log = logging.getLogger(__name__)
+
+MIN_GAP: Final = 0.045  # seconds: the same cue again sooner is dropped (a skip replays many units at once)
+CHANNELS: Final = 16
+
+
+class Sounds(Protocol):
+    """What the table and the menus need of a board (tests pass a recorder)."""
+
+    def play(self, cue: Cue) -> None: ...
+
+
+def loudness(percent: int) -> float:
+    """The mixer volume (0..1) for a settings volume (0..100)."""
+    return (max(0, min(100, percent)) / 100.0) ** 2
+
+
+class SoundBoard:
+    """Plays :class:`Cue` sounds through ``pygame.mixer`` (or is silent, see the module docstring).
+
+    ``mixer`` is the pygame mixer module (tests pass a stand-in); ``clock`` gives seconds for the
+    repeat guard; ``background=False`` makes the buffers at once (tests)."""
+
+    def __init__(self, mixer: Any = None, *, sound_volume: int = 80, music_volume: int = 60,
+                 clock: Callable[[], float] = time.monotonic, background: bool = True) -> None:
+        self.sound_volume = sound_volume
+        self.music_volume = music_volume
+        self.clock = clock
+        self.mixer = mixer
+        self.format: tuple[int, int, int] | None = None  # (rate, size, channels) once the mixer is open
+        self._buffers: dict[tuple[Cue, int], bytes] = {}
+        self._sounds: dict[tuple[Cue, int], Any] = {}
+        self._last: dict[Cue, float] = {}
+        self._turn: dict[Cue, int] = {}
+        self._ready = threading.Event()
+        self.played: list[Cue] = []  # every cue actually sent to the mixer (tests, the smoke run)
+        if mixer is None:
+            self._ready.set()
+            return
+        self.format = _open(mixer)
+        if self.format is None:
+            self._ready.set()
+            return
+        if background:
+            threading.Thread(target=self._make_buffers, name="sound synthesis", daemon=True).start()
+        else:
+            self._make_buffers()
+
+    @property
+    def enabled(self) -> bool:
+        """True when a mixer is open for us: sounds will be heard once their buffers are made."""
+        return self.format is not None
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until every buffer is made (tests); True when they are."""
+        return self._ready.wait(timeout)
+
+    def _make_buffers(self) -> None:
+        assert self.format is not None
+        try:
+            self._buffers = buffers(*self.format)
+        except Exception:  # a bug in a recipe must not take the game down with it
+            log.exception("sound synthesis failed; the game stays silent")
+        finally:
+            self._ready.set()
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def play(self, cue: Cue) -> None:
+        """Play ``cue`` now (a variant in turn), unless silent, not ready, or just played."""
+        if self.format is None or self.sound_volume <= 0:
+            return
+        now = self.clock()
+        if now - self._last.get(cue, -1e9) < MIN_GAP:
+            return
+        self._last[cue] = now
+        variant = self._turn.get(cue, 0)
+        self._turn[cue] = (variant + 1) % variants(cue)
+        try:
+            if not self.mixer.get_init():
+                return
+            sound = self._sound(cue, variant)
+            if sound is None:
+                return
+            sound.play()
+            self.played.append(cue)
+        except Exception as exc:  # pygame.error and friends: the device went away
+            log.debug("sound %s not played: %s", cue.value, exc)
+
+    def _sound(self, cue: Cue, variant: int) -> Any:
+        key = (cue, variant)
+        sound = self._sounds.get(key)
+        if sound is None:
+            data = self._buffers.get(key)
+            if data is None:
+                return None
+            sound = self.mixer.Sound(buffer=data)
+            sound.set_volume(GAINS[cue] * loudness(self.sound_volume))
+            self._sounds[key] = sound
+        return sound
+
+    def set_volumes(self, sound_volume: int, music_volume: int) -> None:
+        """The player moved a volume in the settings: it applies to the next sound and to any
+        playing now."""
+        self.sound_volume = sound_volume
+        self.music_volume = music_volume
+        for (cue, _), sound in self._sounds.items():
+            with contextlib.suppress(Exception):
+                sound.set_volume(GAINS[cue] * loudness(sound_volume))
+
+    def volume_of(self, cue: Cue) -> float:
+        """The mixer volume ``cue`` plays at now (0..1)."""
+        return GAINS[cue] * loudness(self.sound_volume) if self.enabled else 0.0
+
+
+@functools.lru_cache(maxsize=2)
+def buffers(rate: int, size: int, channels: int) -> dict[tuple[Cue, int], bytes]:
+    """Every cue's every variant, encoded for one mixer format (made once per process)."""
+    return {(cue, variant): pcm.encode(render(cue, rate, variant), size, channels)
+            for cue in Cue for variant in range(variants(cue))}
+
+
+def _open(mixer: Any) -> tuple[int, int, int] | None:
+    """Open the mixer if pygame has not (small buffer: a click must come with its tile), and say
+    its format; None when there is no sound to be had."""
+    try:
+        if not mixer.get_init():
+            mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+        got = mixer.get_init()
+        if not got:
+            return None
+        rate, size, channels = got
+        if size not in pcm.FORMATS or rate < 8000 or channels < 1:
+            log.info("mixer format %s not supported; the game stays silent", got)
+            return None
+        mixer.set_num_channels(max(CHANNELS, mixer.get_num_channels()))
+        return int(rate), int(size), int(channels)
+    except Exception as exc:  # no device, no driver, a broken SDL: silence
+        log.info("no sound: the mixer could not open (%s)", exc)
+        return None

@@ -1,0 +1,47 @@
+"""Float samples to the bytes the mixer plays, in whatever format the mixer was opened with.
+
+``pygame.mixer.Sound(buffer=...)`` takes raw bytes in the mixer's own format, which the OS audio
+may have chosen (``pygame.mixer.get_init()``: rate, size, channels). The size is pygame's code:
+-16 signed 16-bit, 16 unsigned, -8 / 8 for 8-bit, 32 float, -32 signed 32-bit. ``array`` packs
+them in the machine's byte order, which is the order the mixer uses (no numpy needed).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Final
+
+# size code -> (array typecode, full scale, offset of silence)
+FORMATS: Final[dict[int, tuple[str, float, float]]] = {
+    -16: ("h", 32767.0, 0.0),
+    16: ("H", 32767.0, 32768.0),
+    -8: ("b", 127.0, 0.0),
+    8: ("B", 127.0, 128.0),
+    32: ("f", 1.0, 0.0),
+    -32: ("i", 2147483647.0, 0.0),
+}
+
+
+def encode(samples: Sequence[float], size: int = -16, channels: int = 2) -> bytes:
+    """Mono ``samples`` (-1..1, clamped) as interleaved frames of ``channels`` equal samples."""
+    if size not in FORMATS:
+        raise ValueError(f"no encoder for mixer sample size {size}; known: {sorted(FORMATS)}")
+    if channels < 1:
+        raise ValueError(f"channels must be at least 1, not {channels}")
+    code, scale, offset = FORMATS[size]
+    if code == "f":
+        values: list[float] | list[int] = [max(-1.0, min(1.0, x)) for x in samples]
+    else:
+        values = [round(offset + scale * max(-1.0, min(1.0, x))) for x in samples]
+    if channels > 1:
+        values = [v for v in values for _ in range(channels)]
+    return array(code, values).tobytes()
+
+
+def decode(data: bytes, size: int = -16, channels: int = 2) -> list[float]:
+    """The first channel of encoded bytes, back as floats (tests, and the waveform check)."""
+    code, scale, offset = FORMATS[size]
+    values = array(code)
+    values.frombytes(data)
+    return [(v - offset) / scale for v in values[::channels]]
