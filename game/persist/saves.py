@@ -15,6 +15,7 @@ record the engine refuses (``RecordError``'s message) each give a :class:`SaveEr
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -84,6 +85,41 @@ class SavedMatch:
 
 
 @dataclass(frozen=True)
+class SaveSummary:
+    """Where the match stood when saved, for the saves list (the record says it too, but only
+    by replaying every action)."""
+
+    round_wind: int
+    hand_number: int
+    honba: int
+    scores: tuple[int, ...]
+
+
+def summary_of(match: Match) -> SaveSummary:
+    return SaveSummary(match.round_wind, match.hand_number, match.honba, tuple(match.scores))
+
+
+def summary_table(summary: SaveSummary) -> dict[str, Any]:
+    return {"round_wind": summary.round_wind, "hand_number": summary.hand_number, "honba": summary.honba,
+            "scores": list(summary.scores)}
+
+
+def summary_from_table(data: Any) -> SaveSummary | None:
+    """The ``[summary]`` table, or None when absent or odd (it is only a convenience: the record
+    stays the truth, and a save without a summary still loads)."""
+    if not isinstance(data, dict):
+        return None
+    values: list[int] = [v for v in (data.get(k) for k in ("round_wind", "hand_number", "honba"))
+                         if type(v) is int and 0 <= v < 100]
+    scores = data.get("scores")
+    if len(values) != 3:
+        return None
+    if not isinstance(scores, list) or len(scores) != 4 or not all(type(v) is int and abs(v) < 10**9 for v in scores):
+        return None
+    return SaveSummary(values[0], values[1], values[2], tuple(scores))
+
+
+@dataclass(frozen=True)
 class SaveEntry:
     """One line of the saves list: what the file says, or why it cannot be read."""
 
@@ -93,6 +129,12 @@ class SaveEntry:
     profile_id: str = ""
     actions: int = 0
     error: Notice | None = None
+    options: MatchOptions | None = None
+    summary: SaveSummary | None = None
+
+    @property
+    def is_autosave(self) -> bool:
+        return self.path.name == f"{AUTOSAVE}.toml"
 
 
 def options_table(options: MatchOptions) -> dict[str, Any]:
@@ -168,6 +210,17 @@ def file_stem(name: str) -> str:
     return stem or "save"
 
 
+def save_stem(name: str) -> str:
+    """The file name of a save: :func:`file_stem` in lower case, plus a short hash of the exact
+    name whenever that differs from it, so two names never share a file, not even on the
+    case-blind disks of Windows and macOS ("Game" and "game", or two names in Cyrillic that
+    have no ASCII letters at all)."""
+    stem = file_stem(name).lower()
+    if stem == name:
+        return stem
+    return f"{stem[:55]}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+
+
 class SaveStore:
     """The saves in one folder (``<saves folder>/saves`` by default)."""
 
@@ -183,22 +236,29 @@ class SaveStore:
             self.writer.flush()
 
     def path_for(self, name: str) -> Path:
-        return self.folder / f"{file_stem(name)}.toml"
+        return self.folder / f"{save_stem(name)}.toml"
 
-    def write(self, name: str, options: MatchOptions, record: Record, *, now: datetime | None = None) -> Path:
+    def exists(self, name: str) -> bool:
+        self.flush()
+        return self.path_for(name).is_file()
+
+    def write(self, name: str, options: MatchOptions, record: Record, *, now: datetime | None = None,
+              summary: SaveSummary | None = None) -> Path:
         """Save (or overwrite) the save called ``name``; the file is replaced atomically."""
         path = self.path_for(name)
         self.flush()
-        write_bytes(path, self._content(name, options, record, now))
+        write_bytes(path, self._content(name, options, record, now, summary))
         return path
 
-    def _content(self, name: str, options: MatchOptions, record: Record, now: datetime | None) -> bytes:
+    def _content(self, name: str, options: MatchOptions, record: Record, now: datetime | None,
+                 summary: SaveSummary | None = None) -> bytes:
         table = {
             "schema": SAVE_SCHEMA,
             "name": name,
             "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
             "options": options_table(options),
             "record": record_table(record),
+            "summary": None if summary is None else summary_table(summary),
         }
         return tomli_w.dumps(without_none(table)).encode("utf-8")
 
@@ -206,9 +266,9 @@ class SaveStore:
         """Keep the running match for Continue (after every action: on the writer thread when
         the store has one, so the frame does not wait for the disk)."""
         if self.writer is None:
-            return self.write(AUTOSAVE, options, match.record)
+            return self.write(AUTOSAVE, options, match.record, summary=summary_of(match))
         path = self.path_for(AUTOSAVE)
-        self.writer.put(path, self._content(AUTOSAVE, options, match.record, None))
+        self.writer.put(path, self._content(AUTOSAVE, options, match.record, None, summary_of(match)))
         return path
 
     def has_autosave(self) -> bool:
@@ -225,6 +285,9 @@ class SaveStore:
 
     def load_path(self, path: Path) -> SavedMatch:
         """The save in ``path``, or SaveError saying why it cannot be used."""
+        return self._read(path)[0]
+
+    def _read(self, path: Path) -> tuple[SavedMatch, SaveSummary | None]:
         self.flush()
         try:
             data = read_toml(path)
@@ -238,12 +301,13 @@ class SaveStore:
         try:
             if schema != SAVE_SCHEMA:
                 raise ValueError(f"schema should be {SAVE_SCHEMA}, not {schema!r}")
-            return SavedMatch(
+            saved = SavedMatch(
                 name=_typed(data.get("name", path.stem), str, "name"),
                 options=options_from_table(data.get("options")),
                 record=record_from_table(data.get("record")),
                 saved_at=_typed(data.get("saved_at", ""), str, "saved_at"),
             )
+            return saved, summary_from_table(data.get("summary"))
         except ValueError as exc:
             raise SaveError(Notice("save.error.unreadable", {"file": path.name, "detail": str(exc)})) from exc
 
@@ -257,16 +321,29 @@ class SaveStore:
             return out
         for path in self.folder.glob("*.toml"):
             try:
-                saved = self.load_path(path)
+                saved, summary = self._read(path)
             except SaveError as exc:
                 out.append(SaveEntry(path.stem, path, error=exc.notice))
                 continue
-            out.append(
-                SaveEntry(saved.name, path, saved.saved_at, saved.record.profile_id, len(saved.record.actions))
-            )
+            out.append(SaveEntry(saved.name, path, saved.saved_at, saved.record.profile_id, len(saved.record.actions),
+                                 options=saved.options, summary=summary))
         out.sort(key=lambda e: (e.saved_at, e.name), reverse=True)
         return out
 
-    def delete(self, name: str) -> None:
+    def named_entries(self) -> list[SaveEntry]:
+        """The saves the player named (the autosave is Continue's), newest first."""
+        return [e for e in self.entries() if not e.is_autosave]
+
+    def has_named_saves(self) -> bool:
         self.flush()
-        self.path_for(name).unlink(missing_ok=True)
+        return self.folder.is_dir() and any(p.name != f"{AUTOSAVE}.toml" for p in self.folder.glob("*.toml"))
+
+    def delete(self, name: str) -> None:
+        self.delete_path(self.path_for(name))
+
+    def delete_path(self, path: Path) -> None:
+        """Remove one save file of this folder (a path from :meth:`entries`)."""
+        self.flush()
+        if path.parent != self.folder or path.suffix != ".toml":
+            raise ValueError(f"{path} is not a save of {self.folder}")
+        path.unlink(missing_ok=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ from game.engine.match import Match
 from game.i18n import t
 from game.persist.export import export_tenhou6
 from game.persist.replays import ReplayLibrary
-from game.persist.saves import AUTOSAVE, SaveError, SaveStore
+from game.persist.saves import AUTOSAVE, SaveEntry, SaveError, SaveStore, summary_of
 from game.persist.settings import Settings, SettingsStore
 from game.ui import audio
 from game.ui.audio import Cue, SoundBoard
@@ -36,22 +37,28 @@ from .intents import (
     Back,
     ContinueMatch,
     DeleteReplay,
+    DeleteSave,
     Dismiss,
     ExportReplay,
+    LoadGame,
     Open,
     OpenReplay,
     PlayFromHand,
     PlayFromHere,
     Quit,
     ResumeMatch,
+    SaveGame,
     ShowRules,
     StartMatch,
 )
+from .load_screen import LoadScreen, hand_text
+from .match_menu import MatchMenuScreen
 from .new_game import NewGameScreen, profile_name
 from .options import MatchOptions, match_profile
 from .replays_screen import ReplaysScreen, local_time
 from .results import ResultsScreen
 from .rules_screen import RulesScreen
+from .save_screen import SaveAsScreen
 from .settings_screen import SettingsScreen
 from .summary import summarize
 from .title import TitleScreen
@@ -115,7 +122,8 @@ class MenuFlow:
                            when=local_time(saved.saved_at))
             except SaveError as exc:
                 notice = notice or t(exc.notice.key, **exc.notice.values)
-        return TitleScreen(self.size, continue_detail=detail, notice=notice, tile_style=self.settings.tile_style)
+        return TitleScreen(self.size, continue_detail=detail, notice=notice, tile_style=self.settings.tile_style,
+                           can_load=self.saves.has_named_saves())
 
     @property
     def top(self) -> Screen | None:
@@ -126,8 +134,28 @@ class MenuFlow:
             # a window dragged to nothing (or minimised where the OS says 0) keeps a usable layout
             self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
             return None
+        if self._at_table() and event.type == pygame.KEYDOWN and self._table_key(event):
+            return None
         intent = self.stack.handle_event(event)
         return None if intent is None else self.act(intent)
+
+    def _at_table(self) -> bool:
+        return self.playing is not None and self.stack.top is self.playing[2]
+
+    def _table_key(self, event: pygame.event.Event) -> bool:
+        """The keys the menus take from the table: Ctrl+S (or F2) saves under a name; Esc (when
+        the table has no use for it, as cancelling riichi) or F10 pauses. True when taken."""
+        assert self.playing is not None
+        options, match, table = self.playing
+        if match.is_over:
+            return False
+        if event.key == pygame.K_F2 or (event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL):
+            self.open("save_as")
+            return True
+        if event.key == pygame.K_F10 or (event.key == pygame.K_ESCAPE and not getattr(table, "riichi_mode", False)):
+            self.stack.push(MatchMenuScreen(self.size))
+            return True
+        return False
 
     def update(self, dt: float) -> Any | None:
         intent = self.stack.update(dt)
@@ -232,6 +260,18 @@ class MenuFlow:
             if isinstance(screen, ReplaysScreen):
                 screen.message = message
                 screen.layout()
+        elif isinstance(intent, SaveGame):
+            self.save_as(intent.name)
+        elif isinstance(intent, LoadGame):
+            try:
+                saved = self.saves.load_path(intent.path)
+                return self.play(saved.options, saved.resume())
+            except SaveError as exc:
+                screen = self.stack.top
+                if isinstance(screen, LoadScreen):
+                    screen.show(self.saves.named_entries(), t(exc.notice.key, **exc.notice.values))
+        elif isinstance(intent, DeleteSave):
+            self.delete_save(intent.path)
         elif isinstance(intent, PushScreen):
             self.stack.push(intent.screen)
         elif isinstance(intent, Dismiss):
@@ -247,6 +287,21 @@ class MenuFlow:
             self.stack.push(NewGameScreen(self.size, self.options))
         elif name == "settings":
             self.stack.push(SettingsScreen(self.size, self.settings, read_only=not self.settings_store.writable))
+        elif name == "load":
+            self.stack.push(LoadScreen(self.size, self.saves.named_entries()))
+        elif name == "save_as":
+            if self.playing is None:
+                return
+            options, match, _ = self.playing
+            hand = hand_text(SaveEntry("", Path(), summary=summary_of(match)))
+            short = t(f"profile.{options.profile_id}.short")
+            screen = SaveAsScreen(self.size, suggested=t("save.default_name", profile=short, hand=hand),
+                                  existing=[e.name for e in self.saves.named_entries() if e.error is None],
+                                  exists=self.saves.exists)
+            if isinstance(self.stack.top, MatchMenuScreen):
+                self.stack.replace(screen)  # one dialog over the table at a time
+            else:
+                self.stack.push(screen)
         elif name == "replays":
             self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style))
         elif name == "tutorials":
@@ -273,6 +328,38 @@ class MenuFlow:
                 if isinstance(screen, MenuScreen):  # the table lays itself out
                     screen.layout()
         return ApplySettings(settings)
+
+    # --- named saves --------------------------------------------------------------------------
+
+    def save_as(self, name: str) -> None:
+        """Keep the match being played as ``name``, then go back to the table and say so there."""
+        if self.playing is None:
+            return
+        options, match, table = self.playing
+        try:
+            self.saves.write(name, options, match.record, summary=summary_of(match))
+        except (OSError, ValueError) as exc:
+            screen = self.stack.top
+            detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            if isinstance(screen, SaveAsScreen):
+                screen.failed(t("save.failed", detail=detail))
+            return
+        while self.stack.top is not table and len(self.stack) > 1:
+            self.stack.pop()
+        notify = getattr(table, "notify", None)
+        if callable(notify):
+            notify(t("save.saved", name=name))
+
+    def delete_save(self, path: Path) -> None:
+        name = next((e.name for e in self.saves.named_entries() if e.path == path), path.stem)
+        message = t("load.deleted", name=name)
+        try:
+            self.saves.delete_path(path)
+        except (OSError, ValueError) as exc:
+            message = t("save.failed", detail=str(exc))
+        screen = self.stack.top
+        if isinstance(screen, LoadScreen):
+            screen.show(self.saves.named_entries(), message)
 
     # --- the table's side ---------------------------------------------------------------------
 

@@ -102,3 +102,22 @@ class PlayFromHere:
 
     options: MatchOptions
     match: Match
+
+
+@dataclass(frozen=True)
+class SaveGame:
+    """Keep the match being played under a name of the player's (overwriting one of that name)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class LoadGame:
+    """Resume a named save (a path from the saves list)."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class DeleteSave:
+    path: Path

@@ -1,4 +1,5 @@
-"""The title screen: Continue (when an autosave exists), New game, Tutorials, Replays, Settings, Quit.
+"""The title screen: Continue (when an autosave exists), New game, Load game (when the player has
+named saves), Tutorials, Replays, Settings, Quit.
 
 A notice from the persistence layer (settings set aside, a save that cannot resume) shows once as
 a banner at the bottom; the first key or click only closes it.
@@ -24,10 +25,12 @@ TILE_ROW = 92  # the honour row's height in the layout
 class TitleScreen(MenuScreen):
     def __init__(
         self, size: tuple[int, int] = (1280, 720), *, continue_detail: str | None = None, notice: str = "",
-        tile_style: str = "classic",
+        tile_style: str = "classic", can_load: bool = False,
     ) -> None:
-        """``continue_detail`` (e.g. "Riichi, saved 30 Nov 04:12") shows Continue; None hides it."""
+        """``continue_detail`` (e.g. "Riichi, saved 30 Nov 04:12") shows Continue; None hides it;
+        ``can_load`` shows Load game."""
         self.continue_detail = continue_detail
+        self.can_load = can_load
         self.notice = notice
         self.tile_style = tile_style
         super().__init__(size)
@@ -35,7 +38,7 @@ class TitleScreen(MenuScreen):
     def build(self) -> None:
         w, h = self.size
         cx = w / 2
-        block = 122 + (76 if self.continue_detail is not None else 0) + 5 * 62
+        block = 122 + (76 if self.continue_detail is not None else 0) + (6 if self.can_load else 5) * 62
         room = h - (self._notice_height() + 24 if self.notice else 0)
         tiles = room - block >= TILE_ROW + 48
         if tiles:
@@ -56,6 +59,7 @@ class TitleScreen(MenuScreen):
             y += 76
         entries: list[tuple[str, Any, str, bool]] = [
             ("new_game", lambda: Open("new_game"), "", True),
+            *([("load", lambda: Open("load"), "", True)] if self.can_load else []),
             ("tutorials", lambda: Open("tutorials"), "", True),
             ("replays", lambda: Open("replays"), "", True),
             ("settings", lambda: Open("settings"), "", True),

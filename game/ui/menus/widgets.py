@@ -161,6 +161,10 @@ class Widget(Node):
         """A key the widget takes for itself (typing); True when used."""
         return False
 
+    def text_input(self, text: str) -> bool:
+        """Text typed while the widget has the focus (``pygame.TEXTINPUT``); True when used."""
+        return False
+
 
 class ListRow(Widget):
     """A row of a scrolled list: anchored at its left middle (``ScrollRows`` places middles);
@@ -347,6 +351,86 @@ class DigitsField(Widget):
         return True
 
 
+class TextField(Widget):
+    """A line of text typed in (a save's name): ``pygame.TEXTINPUT`` brings the characters, so
+    any keyboard layout and input method works; Backspace erases, Delete clears.
+
+    A suggested ``value`` starts *selected*, as in any text box: the first character typed
+    replaces it, Backspace clears it, Enter keeps it. ``allowed(ch)`` says which characters may
+    be typed (others are ignored), ``limit`` how many."""
+
+    def __init__(
+        self, value: str, hint: str, x: float, y: float, width: int, height: int = 52, *, limit: int = 32,
+        allowed: Callable[[str], bool] = str.isprintable, on_change: Callable[[str], Any] = lambda value: None,
+        on_submit: Callable[[], Any] = lambda: None, selected: bool = True, name: str = "",
+    ) -> None:
+        super().__init__(x, y, width, height, name=name)
+        self.value = value[:limit]
+        self.selected_all = selected and bool(self.value)
+        self.hint = hint
+        self.limit = limit
+        self.allowed = allowed
+        self.on_change = on_change
+        self.on_submit = on_submit
+        self.highlight = self.add_child(Panel(10, height - 18, (232, 184, 84, 70), 18, height / 2, radius=4,
+                                              anchor=(0.0, 0.5), visible=False))
+        self.value_text = self.add_child(label("", 22, CREAM, 20, height / 2))
+        self._show()
+        self.restyle()
+
+    def _show(self) -> None:
+        caret = "|" if self.focused and not self.selected_all else ""
+        shown = self.value + caret if self.value else (caret or self.hint)
+        self.value_text.text = fit(shown, 22, self.width - 40) if shown == self.hint else _tail(shown, 22, self.width - 40)
+        self.value_text.color = CREAM if self.value else FAINT
+        self.highlight.visible = self.selected_all and bool(self.value)
+        if self.highlight.visible:
+            self.highlight.width = round(self.value_text.content_size()[0] * self.value_text.scale) + 4
+
+    def set_focus(self, focused: bool) -> None:
+        super().set_focus(focused)
+        self._show()
+
+    def _set(self, value: str) -> None:
+        self.value = value
+        self.selected_all = False
+        self._show()
+        self.on_change(self.value)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self._set("" if self.selected_all else self.value[:-1])
+            return True
+        if event.key == pygame.K_DELETE:
+            self._set("")
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP,
+                         pygame.K_DOWN):
+            return False
+        # a printable key also arrives as TEXTINPUT: take its KEYDOWN so Space does not press a button
+        return bool(getattr(event, "unicode", "")) and event.unicode.isprintable()
+
+    def text_input(self, text: str) -> bool:
+        base = "" if self.selected_all else self.value
+        typed = "".join(ch for ch in text if self.allowed(ch))
+        room = self.limit - len(base)
+        if typed and room > 0:
+            self._set(base + typed[:room])
+        return True
+
+    def activate(self) -> Any | None:
+        return self.on_submit()
+
+
+def _tail(text: str, size: int, width: int) -> str:
+    """The end of ``text`` that fits (where the caret is), an ellipsis in front when cut."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width("…" + text, size) > width:
+        text = text[1:]
+    return "…" + text
+
+
 # --- the menu screen --------------------------------------------------------------------------
 
 
@@ -450,6 +534,8 @@ class MenuScreen(Screen):
             return widget.click(hit)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(event.y)
+        elif event.type == pygame.TEXTINPUT and self.focused is not None:
+            self.focused.text_input(event.text)
         return None
 
     def handle_key(self, event: pygame.event.Event) -> Any | None:

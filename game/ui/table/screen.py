@@ -364,6 +364,10 @@ class TableScreen:
     def enter(self) -> None:
         self._prompt_key = None
 
+    def notify(self, text: str) -> None:
+        """A short word from outside the match (the menus: "Saved as ..."), in the caption."""
+        self.hud.caption(text)
+
     @property
     def finished(self) -> bool:
         """The match is over and its last result has been shown."""
