@@ -4,6 +4,7 @@ without audio, and asked for by the table at the right moments of play."""
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,9 @@ from game.engine.events import (
 )
 from game.engine.meld import MeldKind
 from game.ui import audio
-from game.ui.audio import Cue, SoundBoard, loudness, pcm
-from game.ui.audio.board import MIN_GAP
+from game.ui.audio import Cue, SoundBoard, loudness, music, pcm
+from game.ui.audio.board import MIN_GAP, MUSIC_GAIN
+from game.ui.audio.music import render_loop
 from game.ui.audio.recipes import GAINS, PEAK, SECONDS, render, variants
 
 RATES = (22050, 44100)
@@ -96,7 +98,7 @@ def test_pcm_encodes_every_mixer_format_and_clamps(samples: list[float], size: i
 
 
 def test_buffers_match_the_mixer_format(mixer: Any) -> None:
-    board = SoundBoard(mixer, background=False)
+    board = SoundBoard(mixer, background=False, music=False)
     assert board.enabled and board.format == (44100, -16, 2)
     sound = board._sound(Cue.DISCARD, 0)
     raw = sound.get_raw()
@@ -118,7 +120,7 @@ class Clock:
 
 def test_the_board_plays_at_the_players_volume_and_follows_changes(mixer: Any) -> None:
     clock = Clock()
-    board = SoundBoard(mixer, sound_volume=50, background=False, clock=clock)
+    board = SoundBoard(mixer, sound_volume=50, background=False, clock=clock, music=False)
     board.play(Cue.DISCARD)
     assert board.played == [Cue.DISCARD]
     sound = board._sound(Cue.DISCARD, 0)
@@ -136,7 +138,7 @@ def test_the_board_plays_at_the_players_volume_and_follows_changes(mixer: Any) -
 def test_the_same_cue_at_once_is_played_once(mixer: Any) -> None:
     """A skip finishes many units in one frame: a burst of discards is one click, not twenty."""
     clock = Clock()
-    board = SoundBoard(mixer, background=False, clock=clock)
+    board = SoundBoard(mixer, background=False, clock=clock, music=False)
     for _ in range(20):
         board.play(Cue.DISCARD)
     board.play(Cue.TILE)
@@ -145,13 +147,32 @@ def test_the_same_cue_at_once_is_played_once(mixer: Any) -> None:
     assert board.played == [Cue.DISCARD, Cue.TILE, Cue.DISCARD]
 
 
-def test_the_board_made_on_a_thread_becomes_ready(mixer: Any) -> None:
-    board = audio.start(sound_volume=40)
-    assert audio.current() is board and board.wait_ready(60)
+def test_the_board_made_on_a_thread_becomes_ready_and_plays_music(mixer: Any) -> None:
+    board = audio.start(sound_volume=40, music_volume=50)
+    assert audio.current() is board and board.wait_ready(120)
     board.play(Cue.UI)
     assert board.played == [Cue.UI]
+    assert not board.music_playing
+    board.tick()  # the app's frame starts the music on its own channel
+    assert board.music_playing
+    channel = pygame.mixer.Channel(0)
+    assert channel.get_busy() and channel.get_volume() == pytest.approx(MUSIC_GAIN * 0.25, abs=1 / 128)
+    board.set_volumes(40, 0)
+    assert not board.music_playing
+    board.set_volumes(40, 100)
+    assert channel.get_volume() == pytest.approx(MUSIC_GAIN, abs=1 / 128)
     audio.stop()
     assert not audio.current().enabled
+
+
+def test_the_music_loops_without_a_seam_and_stays_quiet() -> None:
+    rate = 4000
+    loop = render_loop(rate, seconds=3.0)
+    assert len(loop) == 3 * rate and max(abs(x) for x in loop) == pytest.approx(music.PEAK)
+    steps = [abs(b - a) for a, b in itertools.pairwise(loop)]
+    assert abs(loop[0] - loop[-1]) <= 2 * max(steps)  # the end runs into the start like any two samples
+    doubled = pcm.decode(pcm.encode(loop[:4], -16, 1, double=True), -16, 1)
+    assert doubled[1] == pytest.approx((loop[0] + loop[1]) / 2, abs=1e-4) and len(doubled) == 8
 
 
 def test_silent_and_unbroken_when_the_mixer_cannot_open(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,7 +194,7 @@ def test_silent_and_unbroken_when_the_mixer_cannot_open(monkeypatch: pytest.Monk
 
 
 def test_silent_when_the_mixer_closes_under_the_board(mixer: Any) -> None:
-    board = SoundBoard(mixer, background=False)
+    board = SoundBoard(mixer, background=False, music=False)
     board.play(Cue.TILE)
     pygame.mixer.quit()
     board.play(Cue.DISCARD)
@@ -196,13 +217,16 @@ class BrokenMixer:
     def set_num_channels(self, n: int) -> None:
         pass
 
+    def set_reserved(self, n: int) -> None:
+        pass
+
     def Sound(self, buffer: bytes) -> Any:  # noqa: N802 (pygame's name)
         raise pygame.error("out of memory")
 
 
 def test_silent_with_an_unknown_format_or_a_failing_sound() -> None:
     assert not SoundBoard(BrokenMixer(size=24), background=False).enabled
-    board = SoundBoard(BrokenMixer(), background=False)
+    board = SoundBoard(BrokenMixer(), background=False, music=False)
     assert board.enabled
     board.play(Cue.RON)
     assert board.played == []

@@ -38,4 +38,5 @@ def start(sound_volume: int = 80, music_volume: int = 60) -> SoundBoard:
 
 def stop() -> None:
     """Back to silence (the mixer is about to close with pygame)."""
+    _current.close()
     install(_SILENT)

@@ -6,6 +6,9 @@ each the board plays nothing and the game goes on. Buffers are made once, on a t
 (about a second of pure Python for the chimes on a slow machine), so the title never waits for
 them; a cue asked for before its buffer is ready is simply not heard.
 
+Music is :mod:`.music`'s quiet pad, made after the sounds and started by :meth:`SoundBoard.tick`
+on the main thread (the app calls it every frame), on a channel of its own, looping.
+
 Volumes are the settings' 0..100. The ear hears loudness roughly as the square of the amplitude
 slider, so the mixer gets ``(percent / 100) ** 2`` times the cue's own gain: 50 % sounds about
 half as loud, not barely quieter.
@@ -22,12 +25,14 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from . import pcm
+from .music import loop_rate, render_loop
 from .recipes import GAINS, Cue, render, variants
 
 log = logging.getLogger(__name__)
 
 MIN_GAP: Final = 0.045  # seconds: the same cue again sooner is dropped (a skip replays many units at once)
 CHANNELS: Final = 16
+MUSIC_GAIN: Final = 0.35  # the pad under everything: at the default 60 % it is barely there
 
 
 class Sounds(Protocol):
@@ -45,10 +50,11 @@ class SoundBoard:
     """Plays :class:`Cue` sounds through ``pygame.mixer`` (or is silent, see the module docstring).
 
     ``mixer`` is the pygame mixer module (tests pass a stand-in); ``clock`` gives seconds for the
-    repeat guard; ``background=False`` makes the buffers at once (tests)."""
+    repeat guard; ``background=False`` makes the buffers at once (tests); ``music=False`` makes no
+    music."""
 
     def __init__(self, mixer: Any = None, *, sound_volume: int = 80, music_volume: int = 60,
-                 clock: Callable[[], float] = time.monotonic, background: bool = True) -> None:
+                 clock: Callable[[], float] = time.monotonic, background: bool = True, music: bool = True) -> None:
         self.sound_volume = sound_volume
         self.music_volume = music_volume
         self.clock = clock
@@ -59,6 +65,10 @@ class SoundBoard:
         self._last: dict[Cue, float] = {}
         self._turn: dict[Cue, int] = {}
         self._ready = threading.Event()
+        self._want_music = music
+        self._closed = False
+        self._music_data: bytes | None = None
+        self._music_channel: Any = None
         self.played: list[Cue] = []  # every cue actually sent to the mixer (tests, the smoke run)
         if mixer is None:
             self._ready.set()
@@ -82,9 +92,12 @@ class SoundBoard:
         return self._ready.wait(timeout)
 
     def _make_buffers(self) -> None:
-        assert self.format is not None
+        fmt = self.format
+        assert fmt is not None
         try:
-            self._buffers = buffers(*self.format)
+            self._buffers = buffers(*fmt)
+            if self._want_music and not self._closed:
+                self._music_data = music_buffer(*fmt)
         except Exception:  # a bug in a recipe must not take the game down with it
             log.exception("sound synthesis failed; the game stays silent")
         finally:
@@ -126,13 +139,51 @@ class SoundBoard:
         return sound
 
     def set_volumes(self, sound_volume: int, music_volume: int) -> None:
-        """The player moved a volume in the settings: it applies to the next sound and to any
-        playing now."""
+        """The player moved a volume in the settings: it applies to the next sound, to any
+        playing now, and to the music (paused at 0 %)."""
         self.sound_volume = sound_volume
         self.music_volume = music_volume
         for (cue, _), sound in self._sounds.items():
             with contextlib.suppress(Exception):
                 sound.set_volume(GAINS[cue] * loudness(sound_volume))
+        self._music_volume()
+
+    def close(self) -> None:
+        """The game is closing: make no more (the music is not made if not begun), play no more."""
+        self._closed = True
+        self.format = None
+
+    # --- music -----------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Once a frame, from the main thread: start the music once it is made."""
+        if self._music_channel is not None or self._music_data is None or self.format is None:
+            return
+        try:
+            if not self.mixer.get_init():
+                return
+            channel = self.mixer.Channel(0)  # reserved for the music when the mixer was opened
+            channel.play(self.mixer.Sound(buffer=self._music_data), loops=-1)
+            self._music_channel = channel
+            self._music_volume()
+        except Exception as exc:
+            log.debug("music not started: %s", exc)
+            self._music_data = None  # do not try every frame
+
+    @property
+    def music_playing(self) -> bool:
+        return self._music_channel is not None and self.music_volume > 0
+
+    def _music_volume(self) -> None:
+        channel = self._music_channel
+        if channel is None:
+            return
+        with contextlib.suppress(Exception):
+            channel.set_volume(MUSIC_GAIN * loudness(self.music_volume))
+            if self.music_volume > 0:
+                channel.unpause()
+            else:
+                channel.pause()
 
     def volume_of(self, cue: Cue) -> float:
         """The mixer volume ``cue`` plays at now (0..1)."""
@@ -144,6 +195,13 @@ def buffers(rate: int, size: int, channels: int) -> dict[tuple[Cue, int], bytes]
     """Every cue's every variant, encoded for one mixer format (made once per process)."""
     return {(cue, variant): pcm.encode(render(cue, rate, variant), size, channels)
             for cue in Cue for variant in range(variants(cue))}
+
+
+@functools.lru_cache(maxsize=1)
+def music_buffer(rate: int, size: int, channels: int) -> bytes:
+    """The music loop, encoded for one mixer format (made once per process)."""
+    inner = loop_rate(rate)
+    return pcm.encode(render_loop(inner), size, channels, double=inner != rate)
 
 
 def _open(mixer: Any) -> tuple[int, int, int] | None:
@@ -160,6 +218,7 @@ def _open(mixer: Any) -> tuple[int, int, int] | None:
             log.info("mixer format %s not supported; the game stays silent", got)
             return None
         mixer.set_num_channels(max(CHANNELS, mixer.get_num_channels()))
+        mixer.set_reserved(1)  # channel 0 is the music's: a burst of clicks never cuts it
         return int(rate), int(size), int(channels)
     except Exception as exc:  # no device, no driver, a broken SDL: silence
         log.info("no sound: the mixer could not open (%s)", exc)

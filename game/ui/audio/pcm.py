@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 # size code -> (array typecode, full scale, offset of silence)
 FORMATS: Final[dict[int, tuple[str, float, float]]] = {
@@ -23,20 +23,36 @@ FORMATS: Final[dict[int, tuple[str, float, float]]] = {
 }
 
 
-def encode(samples: Sequence[float], size: int = -16, channels: int = 2) -> bytes:
-    """Mono ``samples`` (-1..1, clamped) as interleaved frames of ``channels`` equal samples."""
+def encode(samples: Sequence[float], size: int = -16, channels: int = 2, *, double: bool = False) -> bytes:
+    """Mono ``samples`` (-1..1, clamped) as interleaved frames of ``channels`` equal samples.
+
+    ``double``: the samples are at half the mixer's rate; a sample halfway between each pair
+    (the last pairs with the first: a loop) doubles the rate. Channels and doubling are filled
+    by strided slice assignment, which ``array`` does in C."""
     if size not in FORMATS:
         raise ValueError(f"no encoder for mixer sample size {size}; known: {sorted(FORMATS)}")
     if channels < 1:
         raise ValueError(f"channels must be at least 1, not {channels}")
     code, scale, offset = FORMATS[size]
+    parts = [samples]
+    if double and samples:
+        nxt = list(samples[1:]) + [samples[0]]
+        parts.append([(a + b) * 0.5 for a, b in zip(samples, nxt, strict=True)])
+    arrays: list[array[Any]] = [array(code, _values(part, code, scale, offset)) for part in parts]
+    if len(arrays) == 1 and channels == 1:
+        return arrays[0].tobytes()
+    stride = channels * len(arrays)
+    out = array(code, bytes(len(samples) * stride * arrays[0].itemsize))
+    for k, values in enumerate(arrays):
+        for c in range(channels):
+            out[k * channels + c :: stride] = values
+    return out.tobytes()
+
+
+def _values(part: Sequence[float], code: str, scale: float, offset: float) -> list[float] | list[int]:
     if code == "f":
-        values: list[float] | list[int] = [max(-1.0, min(1.0, x)) for x in samples]
-    else:
-        values = [round(offset + scale * max(-1.0, min(1.0, x))) for x in samples]
-    if channels > 1:
-        values = [v for v in values for _ in range(channels)]
-    return array(code, values).tobytes()
+        return [max(-1.0, min(1.0, x)) for x in part]
+    return [round(offset + scale * max(-1.0, min(1.0, x))) for x in part]
 
 
 def decode(data: bytes, size: int = -16, channels: int = 2) -> list[float]:

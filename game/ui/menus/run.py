@@ -93,6 +93,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
                     surface = _apply_window(surface, flow, out.settings)
             flow.draw(surface)
             pygame.display.flip()
+            audio.current().tick()
             frame += 1
             if frames and frame >= frames:
                 running = False
