@@ -98,3 +98,92 @@ def test_points_for_han_grow() -> None:
     pts = [an.points_for_han(h, False) for h in range(1, 14)]
     assert pts == sorted(pts)
     assert an.points_for_han(3, True) == 1.5 * an.points_for_han(3, False)
+
+
+def test_next_step_accept_matches_brute_force() -> None:
+    """Two draws ahead: for each improving draw, every discard tried with brute-force acceptance."""
+    rng = random.Random("two-step")
+    checked = 0
+    while checked < 25:
+        counts = _random_hand(rng, 13)
+        specials = (False, False)
+        sh = shanten(counts, 4, *specials)
+        if sh < 1:
+            continue
+        unseen = [4 - c for c in counts]
+        kinds, _ = _brute_accept(counts, 4, specials, unseen)
+        expected_total, weight = 0.0, 0
+        for j in kinds:
+            counts[j] += 1
+            unseen[j] -= 1
+            best = 0
+            for d in range(34):
+                if counts[d]:
+                    counts[d] -= 1
+                    if shanten(counts, 4, *specials) < sh:
+                        best = max(best, _brute_accept(counts, 4, specials, unseen)[1])
+                    counts[d] += 1
+            unseen[j] += 1
+            counts[j] -= 1
+            expected_total += best * unseen[j]
+            weight += unseen[j]
+        got = an.next_step_accept(counts, kinds, sh, 4, specials, unseen, {})
+        assert got == pytest.approx(expected_total / weight)
+        checked += 1
+
+
+def _counts(text: str) -> list[int]:
+    from game.engine.tiles import parse_tiles
+
+    return an.hand_counts(parse_tiles(text))
+
+
+YAKUHAI = {31: 1, 32: 1, 33: 1, 27: 2, 28: 1}  # dragons, East (seat and round), South
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "han"),
+    [
+        ("23m456p678s234s55p", "4m", 2.0),  # pinfu, tanyao
+        ("23m456p678s234s55p", "1m", 1.0),  # pinfu only (1m breaks tanyao)
+        ("112233m456p78s99p", "9s", 2.0),  # pinfu, iipeikou
+        ("123m123p12s789s55z", "3s", 4.0),  # sanshoku, chanta (penchan: no pinfu)
+        ("123456789m13p55s", "2p", 2.0),  # ittsu (kanchan)
+        ("1133m5577p88s33z4z", "4z", 2.0),  # seven pairs
+        ("123m456p789s11z24s", "3s", 0.0),  # no yaku: a quiet hand cannot ron
+        ("123456m555z11z23m", "1m", 5.0),  # half flush, white dragon, iipeikou
+    ],
+)
+def test_completed_han_reads_the_yaku(hand: str, win: str, han: float) -> None:
+    from game.engine.profile import load_profile
+
+    profile = load_profile("riichi")
+    assert an.completed_han(_counts(hand), parse_kind(win), [], YAKUHAI, profile, closed=True) == han
+
+
+@pytest.mark.parametrize("profile_id", ["riichi", "ema", "taiwanese"])
+def test_discard_turns_rebuild_the_table_order(profile_id: str) -> None:
+    """The rivers' interleaving read from an observation equals the engine's Discarded events."""
+    from game.ai.levels import make_seat
+    from game.engine.events import Discarded, HandEnded
+    from game.engine.match import Match
+    from game.engine.profile import load_profile
+
+    profile = load_profile(profile_id)
+    match = Match(profile, 11)
+    bots = [make_seat("hard" if s % 2 else "easy", 11, s, profile) for s in range(4)]
+    order: list[int] = []
+    for _ in range(300):
+        if match.is_over:
+            break
+        seat = match.awaiting()[0]
+        obs = match.observe(seat)
+        expected: list[list[int]] = [[] for _ in range(4)]
+        for turn, who in enumerate(order):
+            expected[who].append(turn)
+        assert an.discard_turns(obs) == expected
+        for ev in match.apply(bots[seat].decide(obs)):
+            if isinstance(ev, HandEnded):
+                order = []
+            elif isinstance(ev, Discarded):
+                order.append(ev.seat)

@@ -8,16 +8,28 @@ absolute size only matters where push and fold weigh one against the other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
-from game.engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_normal, waits
+from game.engine.shanten import (
+    Arrangement,
+    arrangements,
+    improving_draws,
+    shanten,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+    shanten_normal,
+    waits,
+)
 from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, dora_from_indicator, is_red, kind_of
 
 NUM_KINDS = 34
+T = TypeVar("T")
 SIMPLE = tuple(k < 27 and k % 9 not in (0, 8) for k in range(NUM_KINDS))
 
 
@@ -159,12 +171,20 @@ _TYPICAL_ACCEPT = (0, 18, 32, 45, 58, 70, 80)
 
 
 def win_chance(
-    sh: int, accept: int, obs: Observation, *, wait_after: float = 5.0, ron: bool = True, calls: float = 1.0
+    sh: int,
+    accept: int,
+    obs: Observation,
+    *,
+    wait_after: float = 5.0,
+    ron: bool = True,
+    calls: float = 1.0,
+    next_accept: float | None = None,
 ) -> float:
     """A rough chance to win the hand from here: a chain of improving draws, then the wait.
 
     ``accept`` is unseen improving tiles now (the wait itself when ``sh == 0``); later steps
-    get a typical acceptance for their shanten, and the tenpai waits ``wait_after`` tiles. Each of the draws
+    get a typical acceptance for their shanten (the next one ``next_accept`` when it was
+    looked at), and the tenpai waits ``wait_after`` tiles. Each of the draws
     left (the live wall shared by four seats) the hand may end first (:data:`HAZARD`), so a
     wider acceptance wins more often at every step. Ron roughly doubles the chance per turn of
     a tenpai hand (three other rivers), unless the hand cannot ron; ``calls`` widens the steps
@@ -177,7 +197,10 @@ def win_chance(
     boost = 1.8 if ron else 1.0
     qs = [min(0.95, calls * accept / pool)] if sh > 0 else []
     for step in range(sh - 1, 0, -1):
-        qs.append(min(0.95, calls * _TYPICAL_ACCEPT[min(step, 6)] / pool))
+        typical = float(_TYPICAL_ACCEPT[min(step, 6)])
+        if step == sh - 1 and next_accept is not None:
+            typical = next_accept
+        qs.append(min(0.95, calls * typical / pool))
     qs.append(min(0.95, (accept if sh == 0 else wait_after) * boost / pool))
     # stage i = improvements made so far; the last stage wins with qs[-1]
     at = [1.0] + [0.0] * sh
@@ -198,18 +221,23 @@ def win_chance(
     return won
 
 
-_UNSEEN_CACHE: dict[int, tuple[Observation, list[int]]] = {}
+def per_observation(fn: Callable[[Observation], T]) -> Callable[[Observation], T]:
+    """``fn`` computed once per observation: the levels ask the same question many times in a
+    decision, and an observation is never changed (only the latest one is kept)."""
+    last: list[tuple[Observation, T]] = []
+
+    def cached(obs: Observation) -> T:
+        if last and last[0][0] is obs:
+            return last[0][1]
+        value = fn(obs)
+        last[:] = [(obs, value)]
+        return value
+
+    cached.__doc__ = fn.__doc__
+    return cached
 
 
-def unseen_counts_cached(obs: Observation) -> list[int]:
-    """:func:`unseen_counts`, computed once per observation (the levels ask many times)."""
-    hit = _UNSEEN_CACHE.get(id(obs))
-    if hit is not None and hit[0] is obs:
-        return hit[1]
-    value = unseen_counts(obs)
-    _UNSEEN_CACHE.clear()
-    _UNSEEN_CACHE[id(obs)] = (obs, value)
-    return value
+unseen_counts_cached = per_observation(unseen_counts)
 
 
 # --- danger ---------------------------------------------------------------------------------------
@@ -284,26 +312,50 @@ def is_suji(kind: int, safe: frozenset[int]) -> bool:
     return low and high
 
 
+def discard_turns(obs: Observation) -> list[list[int]]:
+    """For every seat, the table-wide turn number of each tile in its river.
+
+    The observation keeps one river per seat but no common clock; the order follows from the
+    rules: the dealer discards first, play passes to the next seat, and a called discard passes
+    it to the caller (the meld that holds that tile id), who discards next. Walking the rivers
+    that way until a seat has nothing more to show rebuilds the exact interleaving.
+    """
+    seats = obs.seats
+    caller: dict[int, int] = {}
+    for view in seats:
+        for m in view.melds:
+            if m.called is not None and m.kind is not MeldKind.ANKAN:
+                caller[m.called] = view.seat
+    out: list[list[int]] = [[-1] * len(v.discards) for v in seats]
+    at = [0] * len(seats)
+    cur = obs.dealer
+    turn = 0
+    while at[cur] < len(seats[cur].discards):
+        i = at[cur]
+        out[cur][i] = turn
+        turn += 1
+        at[cur] = i + 1
+        tile = seats[cur].discards[i]
+        cur = caller.get(tile, (cur + 1) % 4) if seats[cur].discard_called[i] else (cur + 1) % 4
+    return out
+
+
+discard_turns_cached = per_observation(discard_turns)
+
+
 def safe_kinds(obs: Observation, seat: int) -> frozenset[int]:
     """Kinds that cannot win for ``seat``: its own discards (furiten), and, after its riichi,
-    every tile the others discarded since. Discards are not timestamped across seats, so the
-    cut in each river is reckoned from turn order, one step later per call that seat made
-    (erring toward calling a tile unsafe)."""
+    every tile the others discarded since (it let them pass), dated by :func:`discard_turns`."""
     view = obs.seats[seat]
     out = {t >> 2 for t in view.discards}
     if view.riichi and view.riichi_index is not None:
-        r = view.riichi_index
-        pos_t = (seat - obs.dealer) % 4
+        turns = discard_turns_cached(obs)
+        declared = turns[seat][view.riichi_index]
         for other in obs.seats:
             if other.seat == seat:
                 continue
-            pos = (other.seat - obs.dealer) % 4
-            cut = r + 1 if pos < pos_t else r
-            cut += sum(1 for m in other.melds if m.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN))
-            out.update(t >> 2 for t in other.discards[cut:])
-    if obs.last_discard is not None and obs.last_discard[0] != seat and view.riichi:
-        # the seat passed on the tile now on the table only if it is not asked; unknown: skip
-        pass
+            mine = turns[other.seat]
+            out.update(t >> 2 for t, when in zip(other.discards, mine, strict=True) if when > declared)
     return frozenset(out)
 
 
@@ -510,3 +562,175 @@ def meld_kind_of(action_kind: str) -> MeldKind:
 
 def tile_kinds(tiles: Sequence[int]) -> list[int]:
     return [kind_of(t) for t in tiles]
+
+
+# --- the value of a tenpai hand, wait by wait --------------------------------------------------------
+
+_TERMINALISH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(NUM_KINDS))
+
+
+def _set_has_terminal(kind: str, first: int) -> bool:
+    if kind == "chi":
+        return first % 9 in (0, 6)
+    return _TERMINALISH[first]
+
+
+def completed_han(
+    counts: Sequence[int],
+    win: int,
+    melds: Sequence[Meld],
+    yakuhai: dict[int, int],
+    profile: RuleProfile,
+    *,
+    closed: bool,
+) -> float:
+    """Han from yaku of a ``3n+1`` tenpai hand completed by ``win`` (dora and riichi excluded):
+    the best reading's pinfu, tanyao, yakuhai, iipeikou, sanshoku, ittsu, chanta, toitoi, flushes
+    and seven pairs. Zero when the win shows no yaku, so a quiet hand cannot ron on it."""
+    work = list(counts)
+    work[win] += 1
+    sets_left = sum(work) // 3
+    meld_sets: list[tuple[str, int]] = [("chi" if m.kind is MeldKind.CHI else "pon", m.first_kind) for m in melds]
+    best = 0.0
+    suits_used = {k // 9 for k in range(27) if work[k]} | {m.first_kind // 9 for m in melds if m.first_kind < 27}
+    honours = any(work[k] for k in range(27, NUM_KINDS)) or any(m.first_kind >= 27 for m in melds)
+    flush = 0.0
+    if len(suits_used) == 1:
+        flush = (3.0 if closed else 2.0) if honours else (6.0 if closed else 5.0)
+    all_simple = all(SIMPLE[k] for k in range(NUM_KINDS) if work[k]) and all(
+        all(SIMPLE[k] for k in m.kinds) for m in melds
+    )
+    tanyao = 1.0 if all_simple and (closed or profile.score.open_tanyao) else 0.0
+    if closed and not melds and sets_left == 4 and all(c in (0, 2) for c in work) and work.count(2) == 7:
+        best = 2.0 + tanyao + flush
+    for arr in _arrangements_cached(tuple(work), sets_left):
+        sets = list(arr.sets) + meld_sets
+        han = tanyao + flush
+        pons = [k for kind, k in sets if kind == "pon"]
+        chis = sorted(k for kind, k in sets if kind == "chi")
+        for k in pons:
+            han += yakuhai.get(k, 0)
+        ryanmen = any((win == a and a % 9 != 6) or (win == a + 2 and a % 9 != 0) for a in chis)
+        if closed and not melds and len(chis) == 4 and arr.pair not in yakuhai and ryanmen:
+            han += 1.0  # pinfu
+        if closed:
+            same = sum(1 for i in range(len(chis) - 1) if chis[i] == chis[i + 1])
+            han += 3.0 if same >= 2 and len(chis) == 4 and chis[0] == chis[1] and chis[2] == chis[3] else 1.0 if same else 0.0
+        low = {c % 9 for c in chis}
+        if any(all(r + s * 9 in chis for s in range(3)) for r in low):
+            han += 2.0 if closed else 1.0
+        if any(all(s * 9 + r in chis for r in (0, 3, 6)) for s in range(3)):
+            han += 2.0 if closed else 1.0
+        if len(pons) == 4:
+            han += 2.0
+        if chis and _TERMINALISH[arr.pair] and all(_set_has_terminal(kind, k) for kind, k in sets):
+            han += (3.0 if closed else 2.0) if not honours else (2.0 if closed else 1.0)
+        best = max(best, han)
+    return best
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _arrangements_cached(work: tuple[int, ...], sets: int) -> tuple[Arrangement, ...]:
+    return tuple(arrangements(work, sets))
+
+
+@dataclass(frozen=True, slots=True)
+class TenpaiValue:
+    """What a ``3n+1`` tenpai hand is worth: points per win (averaged over its waits by unseen
+    copies) and the waits that can win by ron (a quiet closed hand needs a yaku on the wait)."""
+
+    points: float
+    ron_waits: tuple[int, ...]
+
+
+# expected extra han of a riichi (ura dora, ippatsu, menzen tsumo) and of a quiet closed hand (tsumo)
+RIICHI_EXTRA = 1.0 + 0.4 + 0.1 + 0.35
+DAMA_EXTRA = 0.35
+TSUMO_SHARE = 0.35  # of a tenpai hand's wins, the share by self-draw
+
+
+def tenpai_value(
+    counts: list[int],
+    wait_kinds: Sequence[int],
+    melds: Sequence[Meld],
+    obs: Observation,
+    profile: RuleProfile,
+    unseen: Sequence[int],
+    *,
+    reds: int,
+    closed: bool,
+    riichi: bool,
+) -> TenpaiValue:
+    yakuhai = yakuhai_kinds(obs, obs.seat)
+    dora = dora_values(obs)
+    base_dora = reds + sum(counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])
+    base_dora += sum(dora[k] for m in melds for k in m.kinds)
+    dealer = obs.dealer == obs.seat
+    total = 0.0
+    weight = 0.0
+    ron: list[int] = []
+    for w in wait_kinds:
+        u = unseen[w]
+        yaku = completed_han(counts, w, melds, yakuhai, profile, closed=closed)
+        han = yaku + base_dora + dora[w]
+        share = 1.0
+        if riichi:
+            han += RIICHI_EXTRA
+        elif closed and yaku == 0:
+            han += 1.0  # menzen tsumo is its only yaku: it wins about a third of the time it could
+            share = TSUMO_SHARE
+        elif closed:
+            han += DAMA_EXTRA
+        elif yaku == 0:
+            share = 0.0
+        if share == 1.0:
+            ron.append(w)
+        total += points_for_han(han, dealer) * share * max(u, 0.5)
+        weight += max(u, 0.5)
+    return TenpaiValue(total / weight if weight else 0.0, tuple(ron))
+
+
+# --- two steps ahead -----------------------------------------------------------------------------------
+
+
+def next_step_accept(
+    counts: list[int],
+    kinds: Sequence[int],
+    sh: int,
+    sets: int,
+    specials: tuple[bool, bool],
+    unseen: Sequence[int],
+    cache: dict[bytes, int],
+) -> float:
+    """For a ``3n+1`` hand at ``sh`` shanten improved by ``kinds``: the acceptance it will have
+    after the improving draw and its best discard, averaged over the draws by unseen copies.
+
+    Two hands with the same one-step acceptance differ here: one whose every improving draw
+    leaves a wide shape next is worth more than one that narrows. ``cache`` holds the best
+    acceptance of ``3n+2`` hands already met in this decision (discard orders meet again).
+    """
+    total = 0.0
+    weight = 0
+    chi, kok = specials
+    for j in kinds:
+        u = unseen[j]
+        if u <= 0:
+            continue
+        counts[j] += 1
+        key = bytes(counts)
+        best = cache.get(key)
+        if best is None:
+            best = 0
+            for d in range(NUM_KINDS):
+                if not counts[d] or d == j and counts[d] == 1:
+                    continue
+                counts[d] -= 1
+                if shanten(counts, sets, chi, kok) < sh:
+                    _nsh, nxt = improving_draws(counts, sets, chi, kok)
+                    best = max(best, sum(unseen[x] - (1 if x == j else 0) for x in nxt if counts[x] < 4))
+                counts[d] += 1
+            cache[key] = best
+        counts[j] -= 1
+        total += best * u
+        weight += u
+    return total / weight if weight else 0.0

@@ -33,6 +33,10 @@ from game.engine.shanten import shanten, shanten_kokushi
 from game.engine.tiles import DRAGONS, is_red, kind_of
 
 LEVELS = ("easy", "normal", "hard")
+# hard calls when the open hand's expected value reaches this share of the closed one: the
+# win-chance model undervalues speed (a call also takes a turn from the others)
+CALL_MARGIN = 0.8
+TWO_STEP = True  # look two draws ahead at two shanten and more
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +354,12 @@ class LevelBot:
                 counts[k] += 1
         min_sh = min(sh_.shanten for _, sh_ in shapes.values())
         wide = max((sh_.accept for _, sh_ in shapes.values() if sh_.shanten == 1), default=0)
+        # the few widest two-shanten discards are looked at two draws ahead
+        finalists = sorted(
+            (key for key, (_, sh_) in shapes.items() if sh_.shanten == 2 == min_sh),
+            key=lambda key: -shapes[key][1].accept,
+        )[:3]
+        step_cache: dict[bytes, int] = {}
         for key, (t, shape) in shapes.items():
             k = key[0]
             counts[k] -= 1
@@ -383,11 +393,25 @@ class LevelBot:
                 reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi_possible,
             )
             value = an.hand_points(han, obs, self.profile) if has_yaku or state.closed else 0.0
+            if sh == 0 and waits and not self.profile.tai.enabled:
+                tv = an.tenpai_value(
+                    counts, waits, state.melds, obs, self.profile, unseen,
+                    reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi,
+                )
+                value = tv.points
+                if state.closed and not riichi:
+                    has_yaku = bool(tv.ron_waits)
+                    can_ron = True  # the value already counts tsumo-only waits at their share
             wait_after = 5.0
+            next_accept: float | None = None
             if sh == 1 == min_sh and shape.kinds and shape.accept >= 0.75 * wide:
                 wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
+            elif TWO_STEP and sh == 2 == min_sh and key in finalists:
+                next_accept = an.next_step_accept(counts, shape.kinds, sh, sets, specials, unseen, step_cache)
             calls = 1.6 if not state.closed and has_yaku and self.profile.claims.chi else 1.3 if not state.closed else 1.0
-            win = an.win_chance(sh, accept, obs, wait_after=wait_after, ron=can_ron, calls=calls)
+            win = an.win_chance(
+                sh, accept, obs, wait_after=wait_after, ron=can_ron, calls=calls, next_accept=next_accept
+            )
             if threats and sh >= 1:
                 win *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
             deal_in, loss = an.tile_danger(k, threats, unseen)
@@ -513,7 +537,7 @@ class LevelBot:
             return pass_act, f"passes on {tile_word(k)}: calling would leave no yaku"
         value_honour = k in an.yakuhai_kinds(obs, obs.seat) and act.kind is ActionKind.PON
         first_yaku = value_honour and (not self._needs_yaku or han < 4.0)
-        if top.shanten < shape.shanten and (ev > stay * 1.1 + 1.0 or (first_yaku and top.shanten <= 3)):
+        if top.shanten < shape.shanten and (ev > stay * CALL_MARGIN or (first_yaku and top.shanten <= 3)):
             why = "a yaku" if value_honour and self._needs_yaku else "speed"
             return act, (
                 f"{act.kind.value} {tile_word(k)}: {why}, {shanten_words(top.shanten)} after the call, "
