@@ -21,9 +21,6 @@ from game.engine.shanten import (
     arrangements,
     improving_draws,
     shanten,
-    shanten_chiitoitsu,
-    shanten_kokushi,
-    shanten_normal,
     waits,
 )
 from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, dora_from_indicator, is_red, kind_of
@@ -78,21 +75,6 @@ def dora_values(obs: Observation) -> list[int]:
 # --- acceptance -----------------------------------------------------------------------------------
 
 
-def neighbourhood(counts: Sequence[int]) -> list[int]:
-    """Kinds whose draw may improve a normal-form hand: held kinds and suited kinds within two."""
-    out: set[int] = set()
-    for k in range(NUM_KINDS):
-        if counts[k]:
-            out.add(k)
-            if k < 27:
-                base = k - k % 9
-                for d in (-2, -1, 1, 2):
-                    j = k + d
-                    if base <= j < base + 9:
-                        out.add(j)
-    return sorted(out)
-
-
 @dataclass(frozen=True, slots=True)
 class Shape:
     """A ``3n+1`` hand's distance from a win and what improves it."""
@@ -103,43 +85,20 @@ class Shape:
 
 
 def shape_of(counts: list[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]) -> Shape:
-    """Shanten and acceptance; ``counts`` is restored before returning.
+    """Shanten and acceptance of a ``3n+1`` hand (``counts`` is left as it was).
 
-    A draw outside the neighbourhood (held kinds and suited kinds within two) never improves the
-    normal form, and seven pairs or thirteen orphans drop by at most one per draw: so only when
-    one of them is already as close as the normal form must every kind be tried.
+    The engine's :func:`improving_draws` finds the kinds; hands come back turn after turn and
+    discard after discard, so its answers are kept by hand (:func:`_improving`).
     """
-    chi, kok = specials
-    normal = shanten_normal(counts, sets)
-    sh = normal
-    special = 99
-    if sets == 4 and (chi or kok) and normal >= 0:
-        special = min(shanten_chiitoitsu(counts) if chi else 99, shanten_kokushi(counts) if kok else 99)
-        sh = min(sh, special)
-    kinds: list[int] = []
-    accept = 0
-    if special <= sh:
-        pool: Sequence[int] = range(NUM_KINDS)
-        for k in pool:
-            u = unseen[k]
-            if u <= 0 or counts[k] >= 4:
-                continue
-            counts[k] += 1
-            if shanten(counts, sets, chi, kok) < sh:
-                kinds.append(k)
-                accept += u
-            counts[k] -= 1
-        return Shape(sh, tuple(kinds), accept)
-    for k in neighbourhood(counts):
-        u = unseen[k]
-        if u <= 0 or counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if shanten_normal(counts, sets) < sh:
-            kinds.append(k)
-            accept += u
-        counts[k] -= 1
-    return Shape(sh, tuple(kinds), accept)
+    sh, kinds = _improving(bytes(counts), sets, *specials)
+    live = tuple(k for k in kinds if unseen[k] > 0)
+    return Shape(sh, live, sum(unseen[k] for k in live))
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _improving(key: bytes, sets: int, chiitoitsu: bool, kokushi: bool) -> tuple[int, tuple[int, ...]]:
+    sh, kinds = improving_draws(key, sets, chiitoitsu, kokushi)
+    return sh, tuple(kinds)
 
 
 def playable_waits(counts: list[int], sets: int, specials: tuple[bool, bool]) -> list[int]:
@@ -194,7 +153,14 @@ def win_chance(
         return 1.0
     draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
     pool = max(20, sum(unseen_counts_cached(obs)))
-    boost = 1.8 if ron else 1.0
+    return _chain(sh, accept, draws, pool, wait_after, 1.8 if ron else 1.0, calls, next_accept)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _chain(
+    sh: int, accept: int, draws: int, pool: int, wait_after: float, boost: float, calls: float, next_accept: float | None
+) -> float:
+    """The draw-by-draw chain of :func:`win_chance` (hands and tables repeat: kept by arguments)."""
     qs = [min(0.95, calls * accept / pool)] if sh > 0 else []
     for step in range(sh - 1, 0, -1):
         typical = float(_TYPICAL_ACCEPT[min(step, 6)])
@@ -726,8 +692,8 @@ def next_step_accept(
                     continue
                 counts[d] -= 1
                 if shanten(counts, sets, chi, kok) < sh:
-                    _nsh, nxt = improving_draws(counts, sets, chi, kok)
-                    best = max(best, sum(unseen[x] - (1 if x == j else 0) for x in nxt if counts[x] < 4))
+                    nxt = _improving(bytes(counts), sets, chi, kok)[1]
+                    best = max(best, sum(unseen[x] - (1 if x == j else 0) for x in nxt))
                 counts[d] += 1
             cache[key] = best
         counts[j] -= 1
