@@ -17,6 +17,7 @@ Usage (as root on Debian bookworm, from the repository root)::
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ui.fonts import GLYPH_FONT_FILE, SANS_CHARS, SANS_FONT_FILES, cjk_chars  # noqa: E402
 
+TAI_ROWS = ROOT / "game" / "engine" / "taiwanese.py"
 CJK_PACKAGE = "fonts-noto-cjk"
 SANS_PACKAGE = "fonts-noto-core"
 COPYRIGHT = "/usr/share/doc/{package}/copyright"
@@ -52,11 +54,24 @@ class Subset:
     keep_hinting: bool
 
 
+def tai_row_chars() -> str:
+    """The Chinese of every Taiwanese tai row the engine names (``"All pungs (碰碰胡)"``): the win
+    panel prints it beside the translated name, so a new row needs no edit here, only a rebuild."""
+    source = TAI_ROWS.read_text(encoding="utf-8")
+    names = re.findall(r'"[^"]*\(([^"()]*[^\x00-\x7f][^"()]*)\)"', source)
+    return "".join(dict.fromkeys("".join(names)))
+
+
+def glyph_chars() -> str:
+    """The CJK subset: the promised terms of :mod:`game.ui.fonts`, then the tai rows' Chinese."""
+    return "".join(dict.fromkeys(cjk_chars() + tai_row_chars()))
+
+
 def subsets() -> list[Subset]:
     noto = Path("/usr/share/fonts")
     return [
         # Face 3 of the collection is the Traditional Chinese one, the forms printed on mahjong tiles.
-        Subset(CJK_PACKAGE, noto / "opentype/noto/NotoSerifCJK-Bold.ttc", 3, cjk_chars(),
+        Subset(CJK_PACKAGE, noto / "opentype/noto/NotoSerifCJK-Bold.ttc", 3, glyph_chars(),
                "Atlas Glyphs", "Bold", GLYPH_FONT_FILE, keep_hinting=False),
         Subset(SANS_PACKAGE, noto / "truetype/noto/NotoSans-Regular.ttf", 0, SANS_CHARS,
                "Atlas Sans", "Regular", SANS_FONT_FILES[False], keep_hinting=True),
@@ -180,7 +195,8 @@ copyright notice (name 0), version (name 5) and licence records (names 13, 14) a
 Font License 1.1 text from the packages' copyright files. The fonts may be bundled and
 redistributed with the game; they may not be sold on their own.
 
-**Characters.** The lists live in `game/ui/fonts.py` (`CJK_TERMS`, `SANS_CHARS`); the tests
+**Characters.** The lists live in `game/ui/fonts.py` (`CJK_TERMS`, `SANS_CHARS`), and Atlas Glyphs
+also takes the Chinese of every Taiwanese tai row named in `game/engine/taiwanese.py`; the tests
 check every listed character against these files. Atlas Glyphs holds:
 
 {"".join(cjk.spec.chars)}

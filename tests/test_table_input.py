@@ -237,4 +237,4 @@ def test_a_call_preview_names_the_waits_it_would_leave() -> None:
     from game.ui.table.preview import _best_waits
 
     # after a call: 23m 456p 789s East pair and a loose 9m -> discard 9m, wait on 1m and 4m
-    assert _best_waits(counts_of(parse_kinds("23m456p789s11z9m")), 3) == " on 1m 4m (discard 9m)"
+    assert _best_waits(counts_of(parse_kinds("23m456p789s11z9m")), 3, "tenpai") == "tenpai on 1m 4m (discard 9m)"

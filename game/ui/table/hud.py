@@ -16,6 +16,7 @@ from typing import Final
 import pygame
 
 from game.engine.tiles import tile_name
+from game.i18n import number, t
 from game.scene import Call, Delay, Node, Panel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
@@ -23,8 +24,8 @@ from game.scene.actions import Action
 from . import pieces
 from .layers import CachedLayer
 from .layout import TableLayout, side_of
+from .words import Terms, table_terms
 
-WIND_NAMES: Final = ("East", "South", "West", "North")
 WIND_TILE: Final = (108, 112, 116, 120)  # a tile id of each wind, for the little wind badges
 CHOICE_COLOURS: Final = {
     "ron": (236, 176, 60),
@@ -36,6 +37,11 @@ CHOICE_COLOURS: Final = {
     "pass": (58, 64, 70),
     "kyuushu": (90, 96, 100),
 }
+
+
+def wind_name(wind: int) -> str:
+    """East, South, West, North in the current language."""
+    return t(f"wind.{wind}")
 
 
 @dataclass(frozen=True)
@@ -50,8 +56,10 @@ class Choice:
 class Hud:
     """The panels and labels: ``under`` is drawn below the tiles, ``over`` above them."""
 
-    def __init__(self, layout: TableLayout, human: int, names: Sequence[str], roles: Sequence[str]) -> None:
+    def __init__(self, layout: TableLayout, human: int, names: Sequence[str], roles: Sequence[str],
+                 terms: Terms | None = None) -> None:
         self.layout = layout
+        self.terms = terms if terms is not None else table_terms()
         self.human = human
         self.names = list(names)
         self.roles = list(roles)
@@ -76,7 +84,7 @@ class Hud:
                                                 border_color=(60, 96, 88), border_width=1))
         self.round_text = self.centre_group.add_child(Text("", pieces.font(round(22 * u), True), pieces.INK, cx, cy - p * 0.17))
         self.left_big = self.centre_group.add_child(Text("", pieces.font(round(34 * u), True), pieces.INK, cx, cy + p * 0.06))
-        self.left_small = self.centre_group.add_child(Text("tiles left", pieces.font(round(12 * u)), pieces.DIM, cx, cy + p * 0.16))
+        self.left_small = self.centre_group.add_child(Text(t("table.tiles_left"), pieces.font(round(12 * u)), pieces.DIM, cx, cy + p * 0.16))
         stick = pieces.stick(round(26 * u))
         honba = pieces.stick(round(26 * u), thousand=False)
         self.centre_group.add_child(Sprite(stick, cx - p * 0.16, cy - p * 0.05))
@@ -100,7 +108,7 @@ class Hud:
                                              y + (10 * u if vertical else 0)))
             bar = self.centre_group.add_child(Panel(round(58 * u), max(2, round(3 * u)), pieces.GOLD, x + (0 if vertical else 8 * u),
                                             y + (24 * u if vertical else 15 * u), radius=2, visible=False))
-            mark = self.centre_group.add_child(Text("DEALER", pieces.font(round(9 * u), True), pieces.RED,
+            mark = self.centre_group.add_child(Text(t("table.dealer"), pieces.font(round(9 * u), True), pieces.RED,
                                             x + (0 if vertical else 8 * u), y + (33 * u if vertical else 24 * u),
                                             visible=False))
             self.scores.append(score)
@@ -149,7 +157,7 @@ class Hud:
         """``waits`` like ``3m 6m`` (empty: not tenpai, nothing shown)."""
         self.waits_text.visible = bool(waits)
         if waits:
-            self.waits_text.text = f"Waits {waits}" + (" · FURITEN" if furiten else "")
+            self.waits_text.text = t("table.waits_furiten" if furiten else "table.waits", waits=waits)
             self.waits_text.color = pieces.RED if furiten else pieces.GOLD
 
     def set_reason(self, seat: int, reason: str, shown: bool) -> None:
@@ -189,9 +197,11 @@ class Hud:
             role = plate.add_child(Text(self.roles[seat], pieces.font(round(11 * u)), pieces.DIM, left + 42 * u, 10 * u,
                                         anchor=(0.0, 0.5)))
             role.name = "role"
-            badge = plate.add_child(Panel(round(46 * u), round(16 * u), pieces.RED, plate_w / 2 - 30 * u, -8 * u,
-                                          radius=round(8 * u), visible=False))
-            badge.add_child(Text("RIICHI", pieces.font(round(10 * u), True), (255, 255, 255)))
+            word = Text(self.terms.riichi_badge, pieces.font(round(10 * u), True), (255, 255, 255))
+            badge_w = max(46 * u, word.content_size()[0] + 12 * u)  # the word fits, in any language
+            badge = plate.add_child(Panel(round(badge_w), round(16 * u), pieces.RED, plate_w / 2 - 7 * u - badge_w / 2,
+                                          -8 * u, radius=round(8 * u), visible=False))
+            badge.add_child(word)
             self.plates.append(plate)
             self.riichi_badges.append(badge)
 
@@ -204,7 +214,7 @@ class Hud:
             Panel(width, height, (14, 30, 32, 230), 16 * u + width / 2,
                                                     lay.margin + height / 2, radius=round(8 * u),
                                                     border_color=(60, 90, 86), border_width=1))
-        self.dora_panel.add_child(Text("DORA INDICATOR", pieces.font(round(10 * u), True), pieces.DIM, -width / 2 + 12 * u,
+        self.dora_panel.add_child(Text(t("table.dora_indicator"), pieces.font(round(10 * u), True), pieces.DIM, -width / 2 + 12 * u,
                                        -height / 2 + 12 * u, anchor=(0.0, 0.5)))
         self.dora_tiles: list[Sprite] = []
         for k in range(5):
@@ -214,7 +224,7 @@ class Hud:
     # --- setters -----------------------------------------------------------------------------
 
     def set_round(self, round_wind: int, hand_number: int, honba: int, sticks: int, dealer: int) -> None:
-        self.round_text.text = f"{WIND_NAMES[round_wind % 4]} {hand_number + 1}"
+        self.round_text.text = t("results.hand", wind=wind_name(round_wind % 4), number=hand_number + 1)
         self.honba_text.text = f"×{honba}"
         self.sticks_text.text = f"×{sticks}"
         ba = self.layout.badge_art
@@ -225,14 +235,14 @@ class Hud:
             role = self.plates[seat].find("role")
             if isinstance(role, Text):
                 base = self.roles[seat].split(" · ")[0]
-                role.text = f"{base} · {WIND_NAMES[wind]} seat"
+                role.text = t("table.role_seat", role=base, wind=wind_name(wind))
 
     def set_sticks(self, sticks: int) -> None:
         self.sticks_text.text = f"×{sticks}"
 
     def set_scores(self, scores: Sequence[int]) -> None:
         for seat in range(4):
-            self.scores[seat].text = f"{scores[seat]:,}"
+            self.scores[seat].text = number(scores[seat])
             self.scores[seat].color = pieces.GOLD if seat == self.human else pieces.INK
 
     def set_tiles_left(self, n: int) -> None:
@@ -269,9 +279,11 @@ class Hud:
         """A word (Pon! Riichi! Ron!) popping up in front of a seat and fading: 0.7 s."""
         lay, u = self.layout, self.layout.unit
         x, y = lay.to_screen(side_of(seat, self.human), 0, lay.river_top + lay.river_pitch * 1.5)
-        panel = Panel(round(150 * u), round(56 * u), (16, 30, 30, 240), x, y, radius=round(28 * u),
+        text = Text(word, pieces.font(round(30 * u), True), pieces.GOLD)
+        width = max(150 * u, text.content_size()[0] + 48 * u)  # longer words widen the bubble
+        panel = Panel(round(width), round(56 * u), (16, 30, 30, 240), x, y, radius=round(28 * u),
                       border_color=pieces.GOLD, border_width=2, scale=0.6, opacity=0.0)
-        panel.add_child(Text(word, pieces.font(round(30 * u), True), pieces.GOLD))
+        panel.add_child(text)
         return Seq(
             Call(self.callouts.add_child, panel),
             Tween(panel, {"scale": 1.0, "opacity": 1.0}, duration=0.14, ease="out_back"),
@@ -292,32 +304,42 @@ class Hud:
         lay, u = self.layout, self.layout.unit
         self.overlay.clear()
         ra = lay.river_art
-        width = round(max(560 * u, len(tiles) * (ra.width + 2) + 60 * u))
+        heading = Text(title, pieces.font(round(26 * u), True), pieces.GOLD)
+        rows = [(Text(left, pieces.font(round(16 * u)), pieces.INK, anchor=(0.0, 0.5)),
+                 Text(right, pieces.font(round(16 * u), True), pieces.INK, anchor=(1.0, 0.5))) for left, right in lines]
+        closing = Text(footer, pieces.font(round(20 * u), True), pieces.GOLD)
+        # wide enough for the hand and for the longest words (a yaku name in French, a title in Russian)
+        width = round(max(560 * u, len(tiles) * (ra.width + 2) + 60 * u, heading.content_size()[0] + 60 * u,
+                          closing.content_size()[0] + 60 * u,
+                          *(a.content_size()[0] + b.content_size()[0] + 110 * u for a, b in rows)))
         height = round(170 * u + ra.height + 24 * u * len(lines) + (ra.height if tiles else 0) * 0)
         box = self.overlay.add_child(Panel(width, height, (12, 26, 28, 244), lay.cx, lay.cy, radius=round(14 * u),
                                            border_color=pieces.GOLD, border_width=2))
         top = -height / 2
-        box.add_child(Text(title, pieces.font(round(26 * u), True), pieces.GOLD, 0, top + 26 * u))
+        heading.x, heading.y = 0, top + 26 * u
+        box.add_child(heading)
         y = top + 52 * u
         if tiles:
             x0 = -len(tiles) * (ra.width + 2) / 2 + ra.width / 2
-            for k, t in enumerate(tiles):
-                box.add_child(Sprite(ra.lying(t), x0 + k * (ra.width + 2), y + ra.height / 2))
+            for k, tile in enumerate(tiles):
+                box.add_child(Sprite(ra.lying(tile), x0 + k * (ra.width + 2), y + ra.height / 2))
             y += ra.height + 16 * u
-        for left, right in lines:
-            box.add_child(Text(left, pieces.font(round(16 * u)), pieces.INK, -width / 2 + 40 * u, y, anchor=(0.0, 0.5)))
-            box.add_child(Text(right, pieces.font(round(16 * u), True), pieces.INK, width / 2 - 40 * u, y,
-                               anchor=(1.0, 0.5)))
+        for left_text, right_text in rows:
+            left_text.x, left_text.y = -width / 2 + 40 * u, y
+            right_text.x, right_text.y = width / 2 - 40 * u, y
+            box.add_child(left_text)
+            box.add_child(right_text)
             y += 24 * u
-        box.add_child(Text(footer, pieces.font(round(20 * u), True), pieces.GOLD, 0, y + 10 * u))
+        closing.x, closing.y = 0, y + 10 * u
+        box.add_child(closing)
         y += 40 * u
         for seat in range(4 if any(deltas) else 0):  # payments, when there were any
             d = deltas[seat]
             x = -width / 2 + width * (seat + 0.5) / 4
             colour = pieces.GOLD if d > 0 else pieces.RED if d < 0 else pieces.DIM
             box.add_child(Text(self.names[seat], pieces.font(round(13 * u)), pieces.DIM, x, y))
-            box.add_child(Text(f"{d:+,}" if d else "±0", pieces.font(round(16 * u), True), colour, x, y + 18 * u))
-        box.add_child(Text("click or Enter to continue", pieces.font(round(11 * u)), pieces.DIM, 0, height / 2 - 12 * u))
+            box.add_child(Text(number(d, sign=True) if d else "±0", pieces.font(round(16 * u), True), colour, x, y + 18 * u))
+        box.add_child(Text(t("table.continue"), pieces.font(round(11 * u)), pieces.DIM, 0, height / 2 - 12 * u))
         self.overlay.visible = True
         self.overlay.opacity = 1.0
 
@@ -340,8 +362,9 @@ class Hud:
         labels = []
         widths = []
         for c in choices:
-            label = c.verb.capitalize() if not c.detail else f"{c.verb.capitalize()} {c.detail}"
-            text = Text(f"{label}  [{c.key}]", pieces.font(round(16 * u), True), (255, 255, 255))
+            label = self.verb_word(c.verb) if not c.detail else f"{self.verb_word(c.verb)} {c.detail}"
+            key = t("table.key.space") if c.key == "Space" else c.key
+            text = Text(f"{label}  [{key}]", pieces.font(round(16 * u), True), (255, 255, 255))
             labels.append(text)
             widths.append(max(84 * u, text.content_size()[0] + 26 * u))
         prompt_text = Text(prompt, pieces.font(round(14 * u)), pieces.INK, anchor=(0.0, 0.5))
@@ -367,6 +390,11 @@ class Hud:
             x += bw + pad
         self.bar.visible = True
         self._bar_top_right = (right, bottom - height)
+
+    def verb_word(self, verb: str) -> str:
+        """A claim-bar verb (``pon``, ``pass``...) as the button says it, in the chosen terms."""
+        term = getattr(self.terms, verb, None)
+        return term if isinstance(term, str) else t(f"table.verb.{verb}")
 
     def set_preview(self, line: str) -> None:
         """A line above the claim bar: what the hovered call would leave."""

@@ -47,8 +47,9 @@ from game.engine.events import (
     Win,
 )
 from game.engine.meld import Meld, MeldKind
-from game.engine.tiles import FLOWER_ID_BASE, kind_name, kind_of
+from game.engine.tiles import FLOWER_ID_BASE, kind_of
 from game.engine.wall import DiceRoll, Position
+from game.i18n import has, number, t
 from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Timeline, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
@@ -57,20 +58,14 @@ from game.ui import audio
 from game.ui.audio import Cue, Sounds
 
 from . import pieces
-from .hud import WIND_NAMES, Hud
+from .hud import Hud, wind_name
 from .layers import CachedLayer
 from .layout import SIDE_ROTATION, Place, TableLayout, side_of
+from .words import Terms, limit_name, table_terms, tile_word, yaku_name
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-ABORT_NAMES = {
-    "kyuushu_kyuuhai": "Nine terminals and honours",
-    "suufon_renda": "Four winds discarded",
-    "suucha_riichi": "Four riichi",
-    "suukaikan": "Four kans",
-    "sanchahou": "Triple ron",
-}
 Z_WALL, Z_RIVER, Z_HAND, Z_FLYING = 0, 2, 3, 8
 
 
@@ -170,17 +165,19 @@ class Presenter:
     """Owns the node tree of the table and turns events into units on ``timeline``."""
 
     face_up = False  # every seat's hand shown face up (a tutorial: it must see the tiles in its events)
+    discard_beat = 0.0  # seconds the table rests on another seat's discard (auto-pass off: time to follow)
 
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
-                 names: Sequence[str] = ("East", "South", "West", "North"), hold_seconds: float = 6.0,
-                 tai: bool = False, sounds: Sounds | None = None) -> None:
+                 names: Sequence[str] | None = None, hold_seconds: float = 6.0,
+                 tai: bool = False, terms: Terms | None = None, sounds: Sounds | None = None) -> None:
         """``sounds``: where the table's sounds go (None: the app's board, :func:`audio.current`)."""
         self.layout = layout
         self.human = human
         self.hud = hud
         self.timeline = timeline
         self.sets = sets
-        self.names = list(names)
+        self.names = list(names) if names is not None else [wind_name(w) for w in range(4)]
+        self.terms = terms if terms is not None else table_terms()
         self.hold_seconds = hold_seconds
         self.tai = tai  # Taiwanese: hands count tai, not han and fu
         self.sounds = sounds
@@ -386,13 +383,13 @@ class Presenter:
             pic.hand.append(pic.drawn)
             pic.drawn = None
         out: list[TileSprite] = []
-        for t in tiles:
-            found = next((s for s in pic.hand if s.tile == t), None)
+        for tile in tiles:
+            found = next((s for s in pic.hand if s.tile == tile), None)
             if found is None:
                 hidden = [s for s in pic.hand if s.tile < 0] or pic.hand
-                found = hidden[(t * 7 + len(hidden)) % len(hidden)]
+                found = hidden[(tile * 7 + len(hidden)) % len(hidden)]
             pic.hand.remove(found)
-            found.tile = t
+            found.tile = tile
             out.append(found)
         return out
 
@@ -420,7 +417,7 @@ class Presenter:
         lay = self.layout
         self.hud.show_centre(False)
         steps: list[Action] = []
-        for number, rolls in enumerate(e.rounds):
+        for round_, rolls in enumerate(e.rounds):
             tumbles: list[Action] = []
             shown: list[Node] = []
             for seat, roll in rolls:
@@ -428,16 +425,16 @@ class Presenter:
                 start = lay.to_screen(side, 0, lay.wall_row + 40 * lay.unit)
                 end = lay.to_screen(side, 0, lay.wall_half * 0.55)
                 action, sprites = self._dice(roll, start, end)
-                label = Text(f"{self.names[seat]}: {roll.d1} + {roll.d2} = {roll.total}", pieces.font(round(15 * lay.unit), True),
+                label = Text(t("table.caption.roll", name=self.names[seat], d1=roll.d1, d2=roll.d2, total=roll.total),
+                             pieces.font(round(15 * lay.unit), True),
                              pieces.INK, end[0], end[1] + 34 * lay.unit, visible=False)
                 self.fx.add_child(label)
                 tumbles.append(Seq(action, Call(setattr, label, "visible", True)))
                 shown += [*sprites, label]
-            again = " (a tie: the highest roll again)" if number + 1 < len(e.rounds) else ""
-            steps += [Call(self.hud.caption, f"Who deals first? Everyone rolls{again}"), Call(self.sound, Cue.DICE),
-                      Parallel(*tumbles), Delay(0.8),
+            who = t("table.caption.who_deals_tie") if round_ + 1 < len(e.rounds) else t("table.caption.who_deals")
+            steps += [Call(self.hud.caption, who), Call(self.sound, Cue.DICE), Parallel(*tumbles), Delay(0.8),
                       Call(_remove_all, shown)]
-        steps += [Call(self.hud.caption, f"{self.names[e.dealer]} rolled highest and deals first"), Delay(0.9)]
+        steps += [Call(self.hud.caption, t("table.caption.deals_first", name=self.names[e.dealer])), Delay(0.9)]
         return Seq(*steps)
 
     def _on_HandStarted(self, e: HandStarted) -> Action:
@@ -454,7 +451,8 @@ class Presenter:
         hud.set_dora([])
         for s in range(4):
             hud.set_riichi(s, False)
-        hud.caption(f"{WIND_NAMES[e.round_wind % 4]} {e.hand_number + 1}: {self.names[e.dealer]} deals")
+        hand = t("results.hand", wind=wind_name(e.round_wind % 4), number=e.hand_number + 1)
+        hud.caption(t("table.caption.hand", hand=hand, dealer=self.names[e.dealer]))
         return Delay(0.5)
 
     def _on_WallBuilt(self, e: WallBuilt) -> Action:
@@ -477,7 +475,7 @@ class Presenter:
                                   Tween(sprite, {"x": place.x, "y": place.y, "opacity": 1.0}, duration=0.35,
                                         ease="out_cubic")))
         self.tiles_left = 8 * s
-        self.hud.caption(f"The walls are built: four walls of {s} stacks")
+        self.hud.caption(t("table.caption.walls", stacks=s))
         return self._live(self.walls, Seq(Parallel(*slides), Delay(0.2)))
 
     def _on_DiceRolled(self, e: DiceRolled) -> Action:
@@ -487,12 +485,11 @@ class Presenter:
         end = lay.to_screen(side, 0, lay.wall_half * 0.45)
         tumble, dice = self._dice(e.dice, start, end)
         total = e.dice.total
-        owner = self.names[e.wall_owner]
-        owner_name = "their own" if e.wall_owner == e.seat else "your" if owner == "You" else f"{owner}'s"
-        if e.wall_owner == e.seat and owner == "You":
-            owner_name = "your own"
-        caption = (f"{self.names[e.seat]} rolled {e.dice.d1} + {e.dice.d2} = {total}: break {owner_name} wall, "
-                   f"{total} stacks from its right")
+        own, mine = e.wall_owner == e.seat, e.seat == self.human
+        which = ("own_you" if own and mine else "own" if own else "yours" if e.wall_owner == self.human
+                 else "other_you" if mine else "other")
+        caption = t(f"table.caption.break_{which}", name=self.names[e.seat], owner=self.names[e.wall_owner],
+                    d1=e.dice.d1, d2=e.dice.d2, total=total)
         count: list[Action] = []
         s = lay.stacks
         owner_side = self.side(e.wall_owner)
@@ -523,8 +520,7 @@ class Presenter:
                             home=self._wall_layer(pos[0]))
                  for pos in e.positions if pos in self.wall]
         self.tiles_left -= len(e.positions)
-        name = "the hill" if len(rings) > 7 else "the dead wall"
-        self.hud.caption(f"The break opens: {len(rings)} stacks set apart as {name}")
+        self.hud.caption(t("table.caption.hill" if len(rings) > 7 else "table.caption.dead_wall", count=len(rings)))
         self.hud.set_tiles_left(self.tiles_left)
         return Seq(Parallel(*moves), Delay(0.6), Call(_remove_all, self.badges), Call(self.hud.show_centre, True))
 
@@ -532,7 +528,7 @@ class Presenter:
         self.indicators.append(e.indicator)
         sprite = self.wall.get(e.position)
         self.hud.show_dora_panel(True)
-        steps: list[Action] = [Call(self.hud.caption, "The dora indicator is turned over")] if len(self.indicators) == 1 else []
+        steps: list[Action] = [Call(self.hud.caption, t("table.caption.dora"))] if len(self.indicators) == 1 else []
         if sprite is not None:
             face = self.layout.wall_art.lying(e.indicator)
             steps += [Tween(sprite, "stretch_x", 0.0, 0.1, "in_quad"), Call(setattr, sprite, "image", face),
@@ -543,7 +539,7 @@ class Presenter:
     def _on_TilesDealt(self, e: TilesDealt) -> Action:
         pic = self.seats[e.seat]
         if not pic.hand and e.seat == self.dealer:
-            self.hud.caption("The deal: blocks of four from the wall, dealer first")
+            self.hud.caption(t("table.caption.deal"))
         for tile, pos in zip(e.tiles, e.positions, strict=True):
             sprite = self._from_wall(pos)
             sprite.tile = tile
@@ -563,7 +559,8 @@ class Presenter:
             sprite = self._take(e.seat, [e.tile])[0]
         sprite.tile = e.tile
         pic.flowers.append(sprite)
-        self.hud.caption(f"{self.names[e.seat]} sets a flower aside and draws a replacement")
+        self.hud.caption(t("table.caption.flower_you") if e.seat == self.human
+                         else t("table.caption.flower", name=self.names[e.seat]))
         return Seq(self.layout_seat(e.seat, 0.25), Delay(0.1))
 
     def _on_TileDrawn(self, e: TileDrawn) -> Action:
@@ -615,7 +612,9 @@ class Presenter:
                                    Call(self.point_at_last_discard, e.seat)),
                                 self.layout_seat(e.seat, 0.22)]
         if e.riichi:
-            moves.append(self.hud.callout(e.seat, "Riichi"))
+            moves.append(self.hud.callout(e.seat, self.terms.riichi))
+        if self.discard_beat > 0 and e.seat != self.human:
+            return Seq(Parallel(*moves), Delay(self.discard_beat))
         return Parallel(*moves)
 
     def _on_RiichiAccepted(self, e: RiichiAccepted) -> Action:
@@ -648,7 +647,7 @@ class Presenter:
         pic.melds.append(meld)
         pic.meld_sprites.append({**{s.tile: s for s in sprites}, meld.called: called})
         self.hud.set_turn(e.seat)
-        verb = {MeldKind.CHI: "Chi", MeldKind.PON: "Pon"}.get(meld.kind, "Kan")
+        verb = {MeldKind.CHI: self.terms.chi, MeldKind.PON: self.terms.pon}.get(meld.kind, self.terms.kan)
         self.sound({MeldKind.CHI: Cue.CHI, MeldKind.PON: Cue.PON}.get(meld.kind, Cue.KAN))
         return Parallel(self.hud.callout(e.seat, verb), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
 
@@ -667,7 +666,7 @@ class Presenter:
             pic.melds.append(meld)
             pic.meld_sprites.append({s.tile: s for s in sprites})
         self.sound(Cue.KAN)
-        return Parallel(self.hud.callout(e.seat, "Kan"), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
+        return Parallel(self.hud.callout(e.seat, self.terms.kan), Seq(Delay(0.2), self.layout_seat(e.seat, 0.35)))
 
     # --- endings -------------------------------------------------------------------------------
 
@@ -676,8 +675,8 @@ class Presenter:
         if pic.drawn is not None:
             pic.hand.append(pic.drawn)
             pic.drawn = None
-        for sprite, t in zip(pic.hand, sorted(tiles), strict=False):
-            sprite.tile = t
+        for sprite, tile in zip(pic.hand, sorted(tiles), strict=False):
+            sprite.tile = tile
             sprite.lift = 0.0
         pic.revealed = True
 
@@ -699,7 +698,7 @@ class Presenter:
         takers = [s for s in range(4) if deltas[s] > 0]
         image = pieces.stick(round(40 * lay.unit))
         moves: list[Action] = []
-        for k, (payer, taker) in enumerate((p, t) for p in payers for t in takers):
+        for k, (payer, taker) in enumerate((p, q) for p in payers for q in takers):
             start, end = self.hud.scores[payer], self.hud.scores[taker]
             stick = Sprite(image, start.x, start.y, opacity=0.0, z=7)
             moves.append(Seq(Delay(0.08 * k), Call(self.hud.over.add_child, stick),
@@ -724,19 +723,24 @@ class Presenter:
             won.sideways = False
             pic.drawn = won
         steps: list[Action] = []
-        how = "Tsumo" if e.discarder is None else "Ron"
+        how = self.terms.tsumo if e.discarder is None else self.terms.ron
         self.sound(Cue.TSUMO if e.discarder is None else Cue.RON)
         steps.append(Parallel(self.hud.callout(e.winner, how), self.layout_seat(e.winner, 0.3)))
-        frm = "" if e.discarder is None else f" off {self.names[e.discarder]}"
-        unit = "tai" if self.tai else "han"
-        lines = [(y.name, f"{y.han} {unit}") for y in e.yaku]
+        unit = "table.tai" if self.tai else "table.han"
+        lines = [] if e.discarder is None else [(t("table.win.discarder"), self.names[e.discarder])]
+        lines += [(yaku_name(y.name), t(unit, han=y.han, tai=y.han)) for y in e.yaku]
         if e.ura_indicators:
-            lines.append(("Ura dora indicators", " ".join(kind_name(kind_of(t)) for t in e.ura_indicators)))
-        value = f"{e.limit.replace('_', ' ').title()} · " if e.limit else ""
-        footer = (f"{e.han} tai · {e.points:,} points" if self.tai else f"{e.han} han {e.fu} fu · {value}{e.points:,} points")
-        verb = "win" if self.names[e.winner] == "You" else "wins"
-        steps += [Delay(0.6), self._result(f"{self.names[e.winner]} {verb} by {how.lower()}{frm}", e.hand, lines, footer,
-                                           e.deltas)]
+            lines.append((t("table.ura_dora"), " ".join(tile_word(kind_of(tile)) for tile in e.ura_indicators)))
+        points = number(e.points)
+        if self.tai:
+            footer = t("table.value_tai", tai=e.han, points=points)
+        elif e.limit:
+            footer = t("table.value_limit", han=e.han, fu=e.fu, limit=limit_name(e.limit), points=points)
+        else:
+            footer = t("table.value", han=e.han, fu=e.fu, points=points)
+        title = (t("table.win.you", how=how) if e.winner == self.human
+                 else t("table.win.other", winner=self.names[e.winner], how=how))
+        steps += [Delay(0.6), self._result(title, e.hand, lines, footer, e.deltas)]
         return Seq(*steps)
 
     def _winning_sprite(self, e: Win) -> TileSprite | None:
@@ -765,26 +769,27 @@ class Presenter:
             if hand is not None:
                 self._reveal(seat, hand)
                 reveals.append(self.layout_seat(seat, 0.3))
-        lines = [(self.names[s], "tenpai" if e.tenpai[s] else "noten") for s in range(4)]
+        lines = [(self.names[s], self.terms.tenpai if e.tenpai[s] else self.terms.noten) for s in range(4)]
         if e.nagashi:
-            lines.append(("Nagashi mangan", ", ".join(self.names[s] for s in e.nagashi)))
+            lines.append((t("table.draw.nagashi"), ", ".join(self.names[s] for s in e.nagashi)))
         return Seq(Parallel(*reveals), Delay(0.5),
-                   self._result("Exhaustive draw: the wall is empty", (), lines, "Payments for tenpai", e.deltas))
+                   self._result(t("table.draw.exhaustive"), (), lines, t("table.draw.payments"), e.deltas))
 
     def _on_AbortiveDraw(self, e: AbortiveDraw) -> Action:
-        who = f" ({self.names[e.seat]})" if e.seat is not None else ""
-        return self._result(f"Abortive draw: {ABORT_NAMES.get(e.kind, e.kind)}{who}", (), [], "The hand is replayed",
-                            (0, 0, 0, 0))
+        reason = t(f"table.abort.{e.kind}") if has(f"table.abort.{e.kind}") else e.kind
+        title = (t("table.draw.abortive", reason=reason) if e.seat is None
+                 else t("table.draw.abortive_seat", reason=reason, name=self.names[e.seat]))
+        return self._result(title, (), [], t("table.draw.replayed"), (0, 0, 0, 0))
 
     def _on_Penalty(self, e: Penalty) -> Action:
         """A false declaration at a strict table: a chombo stops the hand, a dead hand is called out."""
         if e.kind is PenaltyKind.DEAD_HAND:
-            return self.hud.callout(e.seat, "Dead hand")
-        what = "declared a win that is not there"
-        footer = f"{e.after_uma:,} points off the final score" if e.after_uma else "A reverse mangan, paid now"
-        return Seq(self.hud.callout(e.seat, "Chombo"),
-                   self._result("Chombo: the hand is dealt again", (), [(self.names[e.seat], what)], footer,
-                                e.deltas))
+            return self.hud.callout(e.seat, t("table.penalty.dead_hand"))
+        what = t("table.penalty.false_win")
+        footer = (t("table.penalty.after_uma", points=number(e.after_uma)) if e.after_uma
+                  else t("table.penalty.reverse_mangan"))
+        return Seq(self.hud.callout(e.seat, t("table.penalty.chombo")),
+                   self._result(t("table.penalty.title"), (), [(self.names[e.seat], what)], footer, e.deltas))
 
     def _on_HandEnded(self, e: HandEnded) -> Action:
         self.scores = list(e.scores)
@@ -798,8 +803,10 @@ class Presenter:
 
     def _show_standings(self, e: MatchEnded) -> None:
         order = sorted(range(4), key=lambda s: e.ranks[s])
-        lines = [(f"{e.ranks[s]}. {self.names[s]}", f"{e.scores[s]:,}  ({e.final_points[s]:+.1f})") for s in order]
-        self.hud.show_result("The match is over", (), lines, "Final standings", (0, 0, 0, 0))
+        lines = [(t("table.standing", rank=e.ranks[s], name=self.names[s]),
+                  t("table.standing_score", score=number(e.scores[s]), points=number(e.final_points[s], 1, sign=True)))
+                 for s in order]
+        self.hud.show_result(t("table.match_over"), (), lines, t("table.final_standings"), (0, 0, 0, 0))
 
     # --- the truth -----------------------------------------------------------------------------
 
@@ -844,8 +851,8 @@ class Presenter:
                 tiles.remove(drawn)
             elif holding:
                 drawn = tiles.pop()
-            for t in tiles:
-                pic.hand.append(self._new(None, Place(0, 0, 0), t if known else -1, Z_HAND))
+            for tile in tiles:
+                pic.hand.append(self._new(None, Place(0, 0, 0), tile if known else -1, Z_HAND))
             if drawn is not None:
                 pic.drawn = self._new(None, Place(0, 0, 0), drawn if known else -1, Z_HAND)
             sideways_next = False

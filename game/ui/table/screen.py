@@ -27,16 +27,19 @@ from game.engine.errors import IllegalActionError
 from game.engine.events import Event, redact
 from game.engine.match import Match, Phase
 from game.engine.profile import load_profile
-from game.engine.tiles import is_red, kind_name, kind_of, tile_name
+from game.engine.tiles import is_red, kind_of, tile_name
+from game.i18n import has, t
 from game.scene import Timeline, Tween
 
 from .hud import Choice, Hud
 from .layout import TableLayout
 from .presenter import Presenter, TileSprite
 from .preview import call_preview
+from .words import DEFAULT_TERMINOLOGY, table_terms, tile_word, tile_words
 
-SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)  # 0.0: instant (every unit finished at once)
-AI_NAMES: Final = ("Kenji", "Mei", "Sora", "Aiko")
+SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
+DISCARD_BEAT: Final = 0.7  # seconds on each other seat's discard when auto-pass is off  # 0.0: instant (every unit finished at once)
+AI_NAMES: Final = ("kenji", "mei", "sora", "aiko")  # table.name.* in the catalogs
 VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
                     "kyuushu": "9"}
 LIFT: Final = 10.0
@@ -77,11 +80,16 @@ class TableScreen:
         claim_seconds: float | None = None,
         show_waits: bool = True,
         explain: bool = False,
+        terminology: str = DEFAULT_TERMINOLOGY,
+        auto_pass: bool = True,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
         action (the match is played elsewhere: the screen only shows its new events);
         ``claim_seconds`` passes a claim the human leaves unanswered that long (None: wait);
-        ``show_waits`` names the human's waits and furiten; ``explain`` shows the AI's reasons.
+        ``show_waits`` names the human's waits and furiten; ``explain`` shows the AI's reasons;
+        ``terminology`` picks the words for calls and wins (english, japanese or chinese terms);
+        ``auto_pass=False`` rests the table a beat on every other seat's discard, so the player
+        can follow the play even when no call is possible (the engine asks only when one is).
         At a strict table (the human among the match's ``strict_seats``) the table gives no help:
         no waits, no hints, and every discard asks the human, who may call anything."""
         self.rules = load_profile(profile) if match is None else match.profile
@@ -93,9 +101,11 @@ class TableScreen:
         self.seats: dict[int, Any] = {
             s: make_seat(seat_levels[s], self.match.seed, s, self.rules) for s in range(4) if autoplay or s != human
         }
-        self.names = [AI_NAMES[(s - human - 1) % 4] if s != human else "You" for s in range(4)]
+        self.terms = table_terms(terminology)
+        self.names = [t(f"table.name.{AI_NAMES[(s - human - 1) % 4]}") if s != human else t("table.you") for s in range(4)]
         self.roles = [
-            f"AI · {seat_levels[s]}" if s in self.seats and s != human else ("AI · autoplay" if s in self.seats else "You")
+            t("table.role", role=t("table.ai"), level=_level_word(seat_levels[s])) if s in self.seats and s != human
+            else (t("table.role", role=t("table.ai"), level=t("table.autoplay")) if s in self.seats else t("table.you"))
             for s in range(4)
         ]
         self.style = style
@@ -112,6 +122,7 @@ class TableScreen:
         self.claim_seconds = claim_seconds
         self._claim_waited = 0.0
         self.strict = human in self.match.strict_seats
+        self.auto_pass = auto_pass
         self.show_waits = show_waits and not self.strict
         self.explain = explain and not self.strict  # show the AI seats' reasons ("e")
         self.hints = False  # suggest the human's move ("h"; never at a strict table)
@@ -127,9 +138,11 @@ class TableScreen:
     def _build(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style, self.rules.tiles.red_fives > 0)
         self.layout.warm()
-        self.hud = Hud(self.layout, self.human, self.names, self.roles)
+        self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
-                                   names=self.names, tai=self.rules.score.model == "base_plus_tai")
+                                   names=self.names, tai=self.rules.score.model == "base_plus_tai", terms=self.terms)
+        # a strict table asks the human on every discard already: that prompt is the pause
+        self.presenter.discard_beat = 0.0 if self.auto_pass or self.strict or self.autoplay else DISCARD_BEAT
         self.hud.show_dora_panel(False)
 
     def _visible(self, events: list[Event]) -> list[Event]:
@@ -247,7 +260,7 @@ class TableScreen:
                 shown = sorted((*a.tiles, tile)) if tile is not None else list(a.tiles)
                 out.append(("chi", _kinds_text(shown), a))
             elif k is ActionKind.KYUUSHU:
-                out.append(("kyuushu", "abort", a))
+                out.append(("kyuushu", t("table.verb.abort"), a))
         if riichi and not self.riichi_mode:
             out.insert(0, ("riichi", "", None))
         passes = [a for a in legal if a.kind is ActionKind.PASS]
@@ -278,16 +291,16 @@ class TableScreen:
             return
         shown: int | None = None
         if m.phase is Phase.TURN:
-            prompt = ("Riichi: choose the tile to discard (Esc cancels)" if self.riichi_mode
-                      else "Your turn: discard a tile, or")
+            prompt = (t("table.prompt.riichi", riichi=self.terms.riichi) if self.riichi_mode
+                      else t("table.prompt.turn"))
         else:
             claim = m.claim
             who = self.names[claim.discarder] if claim is not None else ""
             shown = claim.tile if claim is not None else None
-            tile = kind_name(kind_of(claim.tile)) if claim is not None else ""
-            prompt = f"{who} discarded {tile} · Space = Pass"
+            tile = tile_word(kind_of(claim.tile)) if claim is not None else ""
+            prompt = t("table.prompt.claim", name=who, tile=tile)
             if self.claim_seconds is not None:
-                prompt += f" · passes in {self.claim_seconds:g} s"
+                prompt = t("table.prompt.countdown", prompt=prompt, seconds=f"{self.claim_seconds:g}")
         self.hud.show_choices(prompt, [c for c, _ in self._choices], shown)
         if self.riichi_mode:
             allowed = {_klass(a.tile) for a in m.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
@@ -301,7 +314,7 @@ class TableScreen:
             return
         tenpai = p.shanten == 0 and len(p.hand) % 3 == 1 and bool(p.waits) and not self.match.is_over
         furiten = p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi
-        self.hud.set_waits(" ".join(kind_name(k) for k in p.waits) if tenpai else "", furiten)
+        self.hud.set_waits(tile_words(p.waits) if tenpai else "", furiten)
 
     def _show_hint(self) -> None:
         """What a normal AI would do in the human's place, and why (only when asked for)."""
@@ -314,9 +327,10 @@ class TableScreen:
         if decide is None:
             return
         action, reason = decide(self.match.observe(self.human))
-        verb = action.kind.value
+        verb = _ACTION_VERBS.get(action.kind, action.kind.value)
+        move = self.hud.verb_word(verb)
         tiles = f" {tile_name(action.tile)}" if action.tiles and action.kind is not ActionKind.ANKAN else ""
-        self.hud.set_hint(f"Hint: {verb}{tiles} ({reason})")
+        self.hud.set_hint(t("table.hint", move=move + tiles, reason=reason))
 
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
         for sprite in self.presenter.seats[self.human].concealed():
@@ -491,7 +505,7 @@ class TableScreen:
         if index is not None and 0 <= index < len(choices) and self.human_awaited():
             action = choices[index][1]
             if action is not None:
-                line = call_preview(self.match.observe(self.human), action, self.rules)
+                line = call_preview(self.match.observe(self.human), action, self.rules, self.terms)
         self.hud.set_preview(line)
         return line
 
@@ -514,6 +528,14 @@ class TableScreen:
         self._prompt_key = None
 
 
+_ACTION_VERBS: Final = {ActionKind.ANKAN: "kan", ActionKind.KAKAN: "kan", ActionKind.DAIMINKAN: "kan"}
+
+
+def _level_word(level: str) -> str:
+    """An AI level as the menus name it (``Normal``); the baseline bots by their own name."""
+    return t(f"level.{level}") if has(f"level.{level}") else level
+
+
 def _klass(tile: int) -> tuple[int, bool]:
     return (kind_of(tile), is_red(tile))
 
@@ -522,7 +544,7 @@ def _kinds_text(tiles: tuple[int, ...] | list[int]) -> str:
     """``3-4-5p`` for a run, ``5-5p`` for a pair, ``North`` for honours: what the button will use."""
     kinds = sorted({kind_of(t) for t in tiles})
     if all(k >= 27 for k in kinds):
-        return " ".join(kind_name(k) for k in kinds)
+        return tile_words(kinds)
     names = [tile_name(t) for t in sorted(tiles, key=kind_of)]
     suit = names[-1][-1]
     if all(n[-1] == suit for n in names):

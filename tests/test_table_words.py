@@ -1,0 +1,198 @@
+"""The table's words: every yaku and tai row the engine can name has words in every language, the
+"Terms" setting changes the words for calls and wins, Chinese is drawn by the glyph font, and the
+auto-pass setting decides whether the table rests on the other seats' discards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pygame
+import pytest
+from table_helpers import SIZE, display
+
+from game import i18n
+from game.engine.actions import ActionKind
+from game.engine.events import Discarded
+from game.engine.match import Match
+from game.engine.profile import load_profile
+from game.i18n import LANGUAGES, catalog
+from game.persist.settings import CHOICES, Settings
+from game.scene import FixedClock, Text
+from game.ui import fonts
+from game.ui.menus.options import MatchOptions
+from game.ui.table import TableScreen, pieces, start_match
+from game.ui.table.screen import DISCARD_BEAT
+from game.ui.table.words import TERMINOLOGIES, limit_name, slug, table_terms, yaku_key, yaku_name
+
+TAIWANESE = Path(__file__).resolve().parent.parent / "game" / "engine" / "taiwanese.py"
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    i18n.set_language(code)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def riichi_yaku_names() -> set[str]:
+    """Every yaku the mahjong library can report (the engine passes its names on), and the EMA
+    renhou the engine names itself."""
+    from mahjong.hand_calculating.yaku_config import YakuConfig
+
+    config = YakuConfig()
+    names = {getattr(config, a).name for a in dir(config) if hasattr(getattr(config, a), "han_open")}
+    return names | {"Renhou"}
+
+
+def tai_row_names() -> set[str]:
+    """Every tai row game/engine/taiwanese.py writes: ``"English (中文)"`` literals."""
+    return set(re.findall(r'"([^"]*\([^"()]*[^\x00-\x7f][^"()]*\))"', TAIWANESE.read_text(encoding="utf-8")))
+
+
+def test_every_yaku_and_tai_row_the_engine_names_has_words_in_every_language() -> None:
+    riichi, tai = riichi_yaku_names(), tai_row_names()
+    assert len(riichi) > 50 and len(tai) > 30
+    names = riichi | tai
+    keys = {name: yaku_key(name) for name in names}
+    assert len(set(keys.values())) == len(names)  # no two names share words
+    for code in LANGUAGES:
+        missing = sorted(name for name, key in keys.items() if key not in catalog(code))
+        assert not missing, code
+    assert {k for k in catalog("en") if k.startswith("yaku.")} <= set(keys.values())  # no stale words
+
+
+def test_a_tai_row_keeps_its_chinese_name_and_the_glyph_font_draws_it() -> None:
+    glyphs = fonts.glyph_font()
+    for name in tai_row_names():
+        chinese = name[name.rindex("(") + 1 : -1]
+        missing = [ch for ch in chinese if glyphs.get_metrics(ch, size=24)[0] is None]
+        assert not missing, name
+    with language("fr"):
+        assert yaku_name("All pungs (碰碰胡)") == "Que des pungs (碰碰胡)"
+        assert yaku_name("Yakuhai (round wind east)") == "Yakuhai\u00a0: vent de tour Est"
+    with language("ru"):
+        assert yaku_name("Riichi") == "Риичи"
+    assert yaku_name("A yaku nobody knows") == "A yaku nobody knows"  # shown as the engine wrote it
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_limit_has_words(code: str) -> None:
+    with language(code):
+        for limit in ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman"):
+            assert f"limit.{slug(limit)}" in catalog(code)
+        assert "3" in limit_name("3x yakuman") and "x yakuman" not in limit_name("3x yakuman")
+
+
+def test_the_terms_are_the_settings_choices_and_differ() -> None:
+    assert set(TERMINOLOGIES) == set(CHOICES["terminology"])
+    for code in LANGUAGES:
+        with language(code):
+            sets = {name: table_terms(name) for name in TERMINOLOGIES}
+            for terms in sets.values():
+                calls = (terms.chi, terms.pon, terms.kan, terms.ron, terms.tsumo, terms.riichi)
+                assert len(set(calls)) == len(calls)
+            assert len({terms.pon for terms in sets.values()}) == 3, code
+    with language("en"):
+        english, japanese, chinese = (table_terms(n) for n in TERMINOLOGIES)
+        assert (english.chi, english.pon, english.kan, english.tsumo) == ("Chow", "Pung", "Kong", "Self-draw")
+        assert (japanese.chi, japanese.ron, japanese.tenpai) == ("Chi", "Ron", "tenpai")
+        assert (chinese.pon, chinese.ron, chinese.tsumo) == ("碰 Pèng", "胡 Hú", "自摸 Zìmō")
+
+
+def test_the_table_font_draws_chinese_beside_latin() -> None:
+    display()
+    mixed = pieces.font(20, True)
+    sans = pygame.font.Font(str(fonts.sans_font_path(True)), 20)
+    box = sans.render("碰", True, (255, 255, 255))  # the sans subset has no CJK: a box
+    drawn = mixed.render("碰", True, (255, 255, 255))
+    assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(box.convert_alpha(), "RGBA")
+    both = mixed.render("碰 Pèng", True, (255, 255, 255))
+    assert both.get_width() > drawn.get_width() + sans.size(" Pèng")[0] * 0.8
+    plain = mixed.render("Pung", True, (255, 255, 255))
+    assert plain.get_size() == sans.size("Pung")  # Latin alone: the sans font as before
+
+
+def _texts(node: object) -> list[str]:
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Text):
+            out.append(current.text)
+        stack.extend(getattr(current, "children", ()))
+    return out
+
+
+def _play(screen: TableScreen, done: Callable[[], bool], limit: int = 20_000) -> int:
+    """Frames until ``done()``; a human seat discards its drawn tile and passes every call."""
+    clock = FixedClock()
+    for frame in range(limit):
+        screen.update(clock.tick())
+        if done():
+            return frame
+        m = screen.match
+        if screen.human_awaited():
+            legal = m.legal_actions(screen.human)
+            discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+            passes = [a for a in legal if a.kind is ActionKind.PASS]
+            screen.apply(next((a for a in discards if a.tiles == (m.drawn,)), discards[0]) if discards else passes[0])
+    raise AssertionError("the table never got there")
+
+
+def test_french_with_chinese_terms_names_the_calls_and_the_win_so() -> None:
+    display()
+    with language("fr"):
+        screen = TableScreen(SIZE, seed=3, autoplay=True, speed=8.0, terminology="chinese")
+        assert screen.names[0] == "Vous"
+        said: set[str] = set()
+
+        def win_shown() -> bool:
+            said.update(_texts(screen.hud.callouts))
+            return screen.hud.overlay.visible and "Win" in screen.presenter.units
+
+        _play(screen, win_shown)
+        words = _texts(screen.hud.overlay)
+    terms = table_terms("chinese")
+    assert said & {terms.chi, terms.pon, terms.kan}  # this seed's hand has calls before the win
+    assert said & {terms.ron, terms.tsumo}
+    assert any("gagne" in w and ("胡 Hú" in w or "自摸 Zìmō" in w) for w in words), words
+    assert "clic ou Entrée pour continuer" in words
+
+
+def test_start_match_passes_terms_and_auto_pass_from_the_settings() -> None:
+    display()
+    options = MatchOptions(seed=5)
+    match = Match(load_profile("riichi"), 5)
+    screen = start_match(options, match, Settings(language="en", terminology="english", auto_pass=False))
+    assert screen.terms == table_terms("english") and screen.hud.terms == screen.terms
+    assert screen.presenter.discard_beat == DISCARD_BEAT
+    flowing = start_match(options, Match(load_profile("riichi"), 5), Settings(language="en", auto_pass=True))
+    assert flowing.presenter.discard_beat == 0.0
+
+
+def test_without_auto_pass_the_table_rests_on_every_other_seats_discard() -> None:
+    display()
+
+    def frames(auto_pass: bool) -> tuple[int, int]:
+        screen = TableScreen(SIZE, seed=6, speed=1.0, auto_pass=auto_pass)
+        n = _play(screen, lambda: screen.presenter.units.count("Discarded") >= 8)
+        shown = [e for e in screen.match.events if isinstance(e, Discarded)][:8]
+        return n, sum(1 for e in shown if e.seat != screen.human)
+
+    flowing, _ = frames(True)
+    resting, others = frames(False)
+    assert others >= 5
+    # each shown discard by another seat rests DISCARD_BEAT seconds (60 frames a second)
+    assert resting - flowing >= 0.9 * DISCARD_BEAT * 60 * (others - 1)
+
+
+def test_a_strict_table_needs_no_beat_it_asks_on_every_discard() -> None:
+    display()
+    match = Match(load_profile("riichi"), 4, strict_seats=(0,))
+    screen = TableScreen(SIZE, match=match, human=0, auto_pass=False)
+    assert screen.presenter.discard_beat == 0.0
