@@ -434,7 +434,9 @@ class Presenter:
             who = t("table.caption.who_deals_tie") if round_ + 1 < len(e.rounds) else t("table.caption.who_deals")
             steps += [Call(self.hud.caption, who), Call(self.sound, Cue.DICE), Parallel(*tumbles), Delay(0.8),
                       Call(_remove_all, shown)]
-        steps += [Call(self.hud.caption, t("table.caption.deals_first", name=self.names[e.dealer])), Delay(0.9)]
+        first = (t("table.caption.deals_first_you") if e.dealer == self.human
+                 else t("table.caption.deals_first", name=self.names[e.dealer]))
+        steps += [Call(self.hud.caption, first), Delay(0.9)]
         return Seq(*steps)
 
     def _on_HandStarted(self, e: HandStarted) -> Action:
@@ -452,7 +454,8 @@ class Presenter:
         for s in range(4):
             hud.set_riichi(s, False)
         hand = t("results.hand", wind=wind_name(e.round_wind % 4), number=e.hand_number + 1)
-        hud.caption(t("table.caption.hand", hand=hand, dealer=self.names[e.dealer]))
+        hud.caption(t("table.caption.hand_you", hand=hand) if e.dealer == self.human
+                    else t("table.caption.hand", hand=hand, dealer=self.names[e.dealer]))
         return Delay(0.5)
 
     def _on_WallBuilt(self, e: WallBuilt) -> Action:
