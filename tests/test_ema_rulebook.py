@@ -355,9 +355,9 @@ def test_a_concealed_kan_ends_the_first_go_around_for_renhou() -> None:
 
 
 def test_no_nagashi_mangan_at_an_exhaustive_draw() -> None:
-    """RCR 2016 (official change list ★, rules-reference §3 row 13): no nagashi mangan. Seat 1
-    throws only terminals and honours and none is called; at the draw only the noten payments
-    count (3.4.2), and nobody is tenpai here, so nobody pays."""
+    """RCR 2016 3.4.2 and the official change list ★ (rules-reference §3 row 13): no nagashi
+    mangan. Seat 1 throws only terminals and honours and none is called; at the exhaustive draw
+    only the noten payments count, and nobody is tenpai here, so nobody pays."""
     honours = ["9p"] * 4 + ["9s"] * 4 + ["3z"] * 4 + ["5z"] * 4 + ["7z"] * 2
     draws = [honours[i // 4] if i % 4 == 0 else "" for i in range(69)]  # every draw of seat 1
     m = stacked_match("ema", NOTEN, draws)
