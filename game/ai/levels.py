@@ -37,8 +37,6 @@ LEVELS = ("easy", "normal", "hard")
 # win-chance model undervalues speed (a call also takes a turn from the others)
 CALL_MARGIN = 0.8
 TWO_STEP = True  # look two draws ahead at two shanten
-FOLD_LINES = True  # fold far hands against a riichi outright (see _must_fold)
-PUSH_VALUE = 3900.0  # a one-shanten hand worth this much (with riichi) may race a riichi
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,10 +302,10 @@ class LevelBot:
         threats = self.threats(obs)
         ids = {a.tile: a for a in discards}
         options = self._weigh(obs, state, list(ids), threats, riichi=False)
-        best = _pick(options, threats, obs.live_tiles_left)
+        best = _pick(options, threats)
         if riichis:
             r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True)
-            r_best = _pick(r_opts, threats, obs.live_tiles_left)
+            r_best = _pick(r_opts, threats)
             choice = self._riichi_or_quiet(obs, r_best, options, threats)
             if choice is not None:
                 act = next(a for a in riichis if a.tile == r_best.tile)
@@ -529,7 +527,7 @@ class LevelBot:
             after = HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
             opts = self._weigh(obs, after, cand, threats, riichi=False)
-            top = _pick(opts, threats, obs.live_tiles_left)
+            top = _pick(opts, threats)
             if best is None or top.ev > best[0]:
                 best = (top.ev, a, top)
         if best is None:
@@ -548,34 +546,16 @@ class LevelBot:
         return pass_act, f"passes on {tile_word(k)}: the hand is worth more closed or the call does not help"
 
 
-def _pick(options: Sequence[Option], threats: Sequence[an.Threat], live: int = 70) -> Option:
+def _pick(options: Sequence[Option], threats: Sequence[an.Threat]) -> Option:
     """The best option: unless a riichi or a big open hand threatens, only the lowest shanten
     counts (the win-chance model is too rough to trade a step for acceptance); under threat,
-    expected value decides, folding included, within the push-or-fold lines of
-    :func:`_must_fold`."""
+    expected value decides, folding included (fixed push-fold lines, folding every hand two
+    steps from tenpai against a riichi, measured more passive: fewer wins for the deal-ins saved)."""
     pool = options
     if not any(th.riichi or th.level >= 0.5 for th in threats):
         low = min(o.shanten for o in options)
         pool = [o for o in options if o.shanten == low]
-    elif _must_fold(options, threats, live):
-        return min(options, key=lambda o: (round(o.deal_in, 3), -o.ev, -o.accept, o.kind))
     return max(pool, key=lambda o: (o.ev, o.accept, -_keep_value(o.kind), -o.kind))
-
-
-def _must_fold(options: Sequence[Option], threats: Sequence[an.Threat], live: int) -> bool:
-    """Against a riichi, the lines strong players keep (the push-fold tables of Tenhou records):
-    two steps from tenpai always fold; one step fold too unless the hand is big and wide early
-    enough to race; two riichi: only a tenpai pushes. Tenpai is left to expected value."""
-    riichi = sum(1 for th in threats if th.riichi)
-    if not FOLD_LINES or not riichi:
-        return False
-    low = min(o.shanten for o in options)
-    if low <= 0:
-        return False
-    if low >= 2 or riichi >= 2:
-        return True
-    best = max((o for o in options if o.shanten == 1), key=lambda o: o.win * o.value)
-    return not (best.value >= PUSH_VALUE and best.accept >= 12 and live >= 20)
 
 
 def _minus(counts: list[int], k: int) -> list[int]:
