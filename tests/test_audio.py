@@ -171,8 +171,11 @@ def test_the_music_loops_without_a_seam_and_stays_quiet() -> None:
     assert len(loop) == 3 * rate and max(abs(x) for x in loop) == pytest.approx(music.PEAK)
     steps = [abs(b - a) for a, b in itertools.pairwise(loop)]
     assert abs(loop[0] - loop[-1]) <= 2 * max(steps)  # the end runs into the start like any two samples
-    doubled = pcm.decode(pcm.encode(loop[:4], -16, 1, double=True), -16, 1)
-    assert doubled[1] == pytest.approx((loop[0] + loop[1]) / 2, abs=1e-4) and len(doubled) == 8
+    stretched = pcm.decode(pcm.encode(loop[:4], -16, 1, stretch=4), -16, 1)
+    assert len(stretched) == 16 and stretched[4] == pytest.approx(loop[1], abs=1e-4)
+    assert stretched[2] == pytest.approx((loop[0] + loop[1]) / 2, abs=1e-4)
+    assert stretched[15] == pytest.approx(0.25 * loop[3] + 0.75 * loop[0], abs=1e-4)  # wraps to the start
+    assert [music.loop_stretch(r) for r in (44100, 48000, 22050, 11025)] == [4, 4, 2, 1]
 
 
 def test_silent_and_unbroken_when_the_mixer_cannot_open(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from . import pcm
-from .music import loop_rate, render_loop
+from .music import loop_stretch, render_loop
 from .recipes import GAINS, Cue, render, variants
 
 log = logging.getLogger(__name__)
@@ -200,8 +200,8 @@ def buffers(rate: int, size: int, channels: int) -> dict[tuple[Cue, int], bytes]
 @functools.lru_cache(maxsize=1)
 def music_buffer(rate: int, size: int, channels: int) -> bytes:
     """The music loop, encoded for one mixer format (made once per process)."""
-    inner = loop_rate(rate)
-    return pcm.encode(render_loop(inner), size, channels, double=inner != rate)
+    stretch = loop_stretch(rate)
+    return pcm.encode(render_loop(rate // stretch), size, channels, stretch=stretch)
 
 
 def _open(mixer: Any) -> tuple[int, int, int] | None:

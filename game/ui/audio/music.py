@@ -5,8 +5,8 @@ sixth, calm and unresolved) each swell and fade on its own slow cycle, so the ch
 ever changing key or drawing attention. Every tone makes a whole number of cycles in the loop and
 every swell a whole number of swells, so the loop's end runs into its start without a seam.
 
-Made at half the mixer's rate (a pad has nothing above 500 Hz) and doubled while it is packed for
-the mixer; the tones come from complex rotations accumulated in C, so a loop costs well under a
+Made at a quarter of the mixer's rate (a pad has nothing above 500 Hz) and stretched while it is
+packed for the mixer; the tones come from complex rotations accumulated in C, so a loop costs well under a
 second on an ordinary machine and no more memory than its own samples.
 """
 
@@ -36,14 +36,15 @@ TONES: Final = (
 )
 
 
-def loop_rate(rate: int) -> int:
-    """The rate the pad is made at for a mixer at ``rate``: half, when that is exact."""
-    return rate // 2 if rate >= 32000 and rate % 2 == 0 else rate
+def loop_stretch(rate: int) -> int:
+    """How many times slower than the mixer's ``rate`` the pad is made (a whole divisor, so
+    the samples between are filled in exactly; the made rate stays above 8 kHz)."""
+    return next((k for k in (4, 3, 2) if rate % k == 0 and rate // k >= 8000), 1)
 
 
 def render_loop(rate: int, seconds: float = LOOP_SECONDS) -> list[float]:
-    """One loop of the pad at ``rate`` (mono, loudest sample :data:`PEAK`); for a mixer at
-    twice that, :func:`pcm.encode` with ``double`` fills in the samples between."""
+    """One loop of the pad at ``rate`` (mono, loudest sample :data:`PEAK`); for a faster mixer,
+    :func:`pcm.encode` with ``stretch`` fills in the samples between."""
     n = round(seconds * rate)
     out = [0.0] * n
     for freq, gain, swells, start in TONES:
