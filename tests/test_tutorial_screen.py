@@ -382,3 +382,22 @@ def test_a_false_declaration_is_played_and_its_penalty_shown(name: str, said: st
     else:
         assert not screen.frozen and screen.match.scores == start
     assert screen.match.players[lv.learner].dead_hand is dead
+
+
+def test_space_finishes_the_animations_and_instant_speed_never_animates() -> None:
+    screen = TutorialScreen(SIZE, level("riichi-07-robbing-a-kong"), None)
+    assert not screen.table.idle
+    screen.handle_event(key(" ", pygame.K_SPACE))
+    assert screen.table.idle and screen.root.find("highlights") is not None
+    _picture_agrees(screen)
+    assert screen.choose("3")
+    screen.update(1 / 60)
+    screen.handle_event(key(" ", pygame.K_SPACE))  # the robbed kan, the win and its result, at once
+    assert screen.table.idle and screen.frozen and screen.state == "right"
+    instant = TutorialScreen(SIZE, level("riichi-07-robbing-a-kong"), None, speed=0.0)
+    instant.update(1 / 60)
+    assert instant.table.idle
+    _picture_agrees(instant)
+    assert instant.choose("3")
+    instant.update(1 / 60)
+    assert instant.table.idle and instant.frozen
