@@ -14,7 +14,10 @@ in a broken hand or an unreplayable save. These checks name the slip the moment 
   and every legal action's notation reads back to the same action.
 
 Each check returns a list of messages (empty: all is well), so a soak can report every slip
-with its seed and action index instead of stopping at the first.
+with its seed and action index instead of stopping at the first. :func:`check_all` runs them all
+in full; :class:`MatchChecker` runs the same checks after every action of a long soak at a
+fraction of the cost (each distinct action's notation once a hand, and a fixed sample of states
+where every legal action is tried on a copy).
 """
 
 from __future__ import annotations
@@ -99,13 +102,10 @@ def check_scores(match: Match, total: int) -> list[str]:
     return []
 
 
-def check_awaited(match: Match) -> list[str]:
-    """Awaited seats have legal actions, the others none (cheap: legal actions are cached)."""
-    return _awaited(match, match.awaiting())[0]
-
-
-def _awaited(match: Match, awaiting: list[int]) -> tuple[list[str], list[Action]]:
-    """The consistency messages and every legal action of the four seats."""
+def _awaited(match: Match) -> tuple[list[str], list[Action]]:
+    """Awaited seats have legal actions, the others none (cheap: legal actions are cached): the
+    messages, and every legal action of the four seats."""
+    awaiting = match.awaiting()
     out: list[str] = []
     every: list[Action] = []
     if match.is_over:
@@ -145,7 +145,7 @@ def check_notation(match: Match, actions: Iterable[Action]) -> list[str]:
 def check_actions(match: Match) -> list[str]:
     """Awaited seats have legal actions, the others none; every legal action's notation reads back
     to it (the full check: the soak's :class:`MatchChecker` reads each distinct action once a hand)."""
-    out, every = _awaited(match, match.awaiting())
+    out, every = _awaited(match)
     return out + check_notation(match, every)
 
 
@@ -224,7 +224,7 @@ class MatchChecker:
     def check(self, match: Match, index: int) -> list[str]:
         """Every invariant after action ``index`` (-1: the starting state)."""
         out = check_tiles(match, self.tiles) + check_hand_sizes(match) + check_scores(match, self.total)
-        problems, every = _awaited(match, match.awaiting())
+        problems, every = _awaited(match)
         out += problems
         if match.hand_index != self._hand:
             self._hand = match.hand_index
