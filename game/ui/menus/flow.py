@@ -307,7 +307,8 @@ class MenuFlow:
         elif name == "tutorials":
             from game.ui.tutorial.list_screen import TutorialListScreen
 
-            self.stack.push(TutorialListScreen(self.size, style=self.settings.tile_style))
+            self.stack.push(TutorialListScreen(self.size, style=self.settings.tile_style,
+                                                  speed=self.settings.animation_factor))
         else:
             raise ValueError(f"no menu screen called {name!r}")
 

@@ -788,6 +788,7 @@ class Presenter:
         """A false declaration at a strict table: a chombo stops the hand, a dead hand is called out."""
         if e.kind is PenaltyKind.DEAD_HAND:
             return self.hud.callout(e.seat, t("table.penalty.dead_hand"))
+        self.pointer.visible = False  # the hand is annulled: no discard is pointed at any more
         what = t("table.penalty.false_win")
         footer = (t("table.penalty.after_uma", points=number(e.after_uma)) if e.after_uma
                   else t("table.penalty.reverse_mangan"))
