@@ -72,6 +72,17 @@ class Action(NamedTuple):
         return f"Action({format_action(self)!r})"
 
 
+def _one_tile_table(kind: ActionKind) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(Action(seat, kind, (t,)) for t in range(_TILE_IDS)) for seat in range(4))
+
+
+_TILE_IDS = 144  # 136 tiles and 8 flowers
+# One shared Action per (seat, tile) for the one-tile turn actions: a turn offers a dozen discards,
+# and looking them up costs a fraction of building them (equal to any Action built the same way)
+DISCARD_ACTIONS = _one_tile_table(ActionKind.DISCARD)
+RIICHI_ACTIONS = _one_tile_table(ActionKind.RIICHI)
+
+
 def format_action(action: Action, *, red_fives: bool = True) -> str:
     """Notation of an action; ``red_fives=False`` (a rulebook without them) writes every five as 5."""
     if action.tiles:

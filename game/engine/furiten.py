@@ -21,12 +21,17 @@ def note_passed(match: Match, window: ClaimWindow, *, winners: list[int]) -> Non
 
     This includes a seat that was not offered ron because its hand had no yaku on that tile.
     """
+    note_let_pass(match, window.discarder, window.tile, winners)
+
+
+def note_let_pass(match: Match, discarder: int, tile: int, winners: list[int]) -> None:
+    """:func:`note_passed` for a discard that opened no claim window (a dead hand waiting on it)."""
     rules = match.profile.furiten
     if rules.temporary_ends == "none" and not rules.riichi:
         return
-    k = kind_of(window.tile)
+    k = kind_of(tile)
     for seat in range(4):
-        if seat == window.discarder or seat in winners:
+        if seat == discarder or seat in winners:
             continue
         p = match.players[seat]
         if k in p.waits:

@@ -17,13 +17,20 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from . import claims, furiten, penalties
-from .actions import TILES_PER_ACTION, Action, ActionKind, format_action, parse_action_text
+from .actions import (
+    DISCARD_ACTIONS,
+    RIICHI_ACTIONS,
+    TILES_PER_ACTION,
+    Action,
+    ActionKind,
+    format_action,
+    parse_action_text,
+)
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     AbortiveDraw,
@@ -49,6 +56,8 @@ from .events import (
     Yaku,
 )
 from .meld import Meld, MeldKind
+from .observation import Observation, SeatView
+from .observation import observe as observe_seat
 from .player import Player
 from .profile import RuleProfile
 from .scoring_bridge import WinRequest, exhaustive_draw_deltas, nagashi_deltas, value_win
@@ -57,9 +66,6 @@ from .shanten import shanten, waits
 from .taiwanese import is_ligu, ligu_waits, score_flower_win
 from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, is_terminal_or_honor, kind_of
 from .wall import DiceRoll, Wall, roll, roll_first_dealer
-
-if TYPE_CHECKING:
-    from .observation import Observation, SeatView
 
 
 class Phase(Enum):
@@ -163,7 +169,7 @@ class Match:
         self.first_discards: list[int] = []
         self.claim: claims.ClaimWindow | None = None
         self.final: MatchEnded | None = None
-        self._turn_cache: list[Action] | None = None
+        self._turn_cache: tuple[Action, ...] | None = None
         self.red_ids: frozenset[int] = RED_FIVE_IDS if profile.tiles.red_fives else frozenset()
         self._kyuushu_on = "kyuushu_kyuuhai" in profile.draws.abortive
         self._ligu_on = bool(profile.tai.enabled and profile.tai.ligu)  # 嚦咕嚦咕 house rule
@@ -202,19 +208,25 @@ class Match:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """A fresh list of what ``seat`` may do now (cached until the next ``apply``)."""
+        return list(self.legal_view(seat))
+
+    def legal_view(self, seat: int) -> Sequence[Action]:
+        """What ``seat`` may do now, as the match's own cached sequence: read it, never change it
+        (``observe`` and ``apply`` use it to skip the copy ``legal_actions`` makes)."""
         if self.phase is Phase.TURN:
             if seat != self.turn:
-                return []
-            if self._turn_cache is None:
-                self._turn_cache = self._turn_actions(seat)
-            return list(self._turn_cache)
+                return ()
+            cached = self._turn_cache
+            if cached is None:
+                cached = self._turn_cache = self._turn_actions(seat)
+            return cached
         if self.claim is not None:
-            return list(self.claim.options_for(seat))
-        return []
+            return self.claim.options_for(seat)
+        return ()
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one seat's action and return what happened. Illegal actions change nothing."""
-        legal = self.legal_actions(action.seat) if 0 <= action.seat < 4 else []
+        legal = self.legal_view(action.seat) if 0 <= action.seat < 4 else ()
         if action not in legal:
             action = self._canonical(action)
             if action not in legal:
@@ -257,9 +269,7 @@ class Match:
         return self.claim is not None and self.claim.is_false(action)
 
     def observe(self, seat: int) -> Observation:
-        from .observation import observe
-
-        return observe(self, seat)
+        return observe_seat(self, seat)
 
     @property
     def record(self) -> Record:
@@ -534,10 +544,10 @@ class Match:
     def _first_uninterrupted(self, seat: int) -> bool:
         return not self.calls_made and not self.players[seat].has_discarded
 
-    def _turn_actions(self, seat: int) -> list[Action]:
+    def _turn_actions(self, seat: int) -> tuple[Action, ...]:
         p = self.players[seat]
         if p.dead_hand:
-            return penalties.dead_hand_discards(self, seat)
+            return tuple(penalties.dead_hand_discards(self, seat))
         acts: list[Action] = []
         drawn = self.drawn
         if drawn is not None:
@@ -551,18 +561,19 @@ class Match:
                 and sum(1 for k in TERMINAL_HONOR_KINDS if p.kind_counts[k]) >= 9
             ):
                 acts.append(Action(seat, ActionKind.KYUUSHU))
-            acts.extend(self._kan_actions(seat))
+            if 4 in p.kind_counts or p.melds:  # no kan without four of a kind or a pon
+                acts.extend(self._kan_actions(seat))
+        discards = DISCARD_ACTIONS[seat]
         if p.riichi:
             assert drawn is not None
-            acts.append(Action(seat, ActionKind.DISCARD, (drawn,)))
-            return acts
+            acts.append(discards[drawn])
+            return tuple(acts)
         classes = _classes(p.hand, drawn, self.red_ids)
         kuikae = p.kuikae
-        discard = ActionKind.DISCARD
         if kuikae:
-            acts.extend(Action(seat, discard, (t,)) for t in classes if t >> 2 not in kuikae)
+            acts.extend([discards[t] for t in classes if t >> 2 not in kuikae])
         else:
-            acts.extend(Action(seat, discard, (t,)) for t in classes)
+            acts.extend([discards[t] for t in classes])
         if drawn is not None and p.shanten <= 0 and self._may_riichi(seat):
             sets = self._sets_needed(p)
             chi_ok, kok_ok = self._specials(p)
@@ -571,9 +582,9 @@ class Match:
                 k = t >> 2
                 counts[k] -= 1
                 if shanten(counts, sets, chi_ok, kok_ok) == 0:
-                    acts.append(Action(seat, ActionKind.RIICHI, (t,)))
+                    acts.append(RIICHI_ACTIONS[seat][t])
                 counts[k] += 1
-        return acts
+        return tuple(acts)
 
     def _may_riichi(self, seat: int) -> bool:
         r = self.profile.riichi
@@ -664,7 +675,7 @@ class Match:
             p.double_riichi = self._first_uninterrupted(seat) and self.profile.riichi.double_riichi
         k = kind_of(tile)
         p.add_discard(tile, tsumogiri, riichi)
-        if not is_terminal_or_honor(k):
+        if p.nagashi_ok and not is_terminal_or_honor(k):
             p.nagashi_ok = False
         if not self.calls_made and len(self.first_discards) < 4:
             self.first_discards.append(k)
@@ -672,7 +683,8 @@ class Match:
         self.rinshan = False
         out.append(Discarded(seat, tile, tsumogiri, riichi))
         self._refresh_waits(seat)
-        self._reveal_pending_dora(out)
+        if self.pending_dora:
+            self._reveal_pending_dora(out)
         self._open_claims(seat, tile, out, chankan=False)
 
     # --- kans ---------------------------------------------------------------------------------
@@ -722,9 +734,16 @@ class Match:
     # --- claims -------------------------------------------------------------------------------
 
     def _open_claims(self, discarder: int, tile: int, out: list[Event], *, chankan: bool) -> None:
+        interested = claims.anyone_interested(self, discarder, tile)
+        if not interested and not chankan:
+            # nobody may answer (only a dead hand may let a winning tile pass): no window at all
+            self.claim = None
+            furiten.note_let_pass(self, discarder, tile, [])
+            self._discard_stays(discarder, tile, None, out)
+            return
         window = claims.ClaimWindow(discarder, tile, chankan=chankan)
         self.claim = window
-        if claims.anyone_interested(self, discarder, tile):
+        if interested:
             last = self.wall.live_remaining == 0
             for step in _SEAT_STEP:
                 seat = (discarder + step) % 4
@@ -760,10 +779,15 @@ class Match:
                 return
             self._settle_wins(winners, discarder, tile, out, chankan=window.chankan)
             return
-        d = self.players[discarder]
         if window.chankan:
             self._after_kan(discarder, immediate=self.profile.kan.dora_open == "immediate", out=out)
             return
+        self._discard_stays(discarder, tile, window.winning_call(), out)
+
+    def _discard_stays(self, discarder: int, tile: int, call: Action | None, out: list[Event]) -> None:
+        """Nobody won on the discard: a riichi declared with it stands, the abortive draws are
+        checked, then the call takes the tile or the next seat draws."""
+        d = self.players[discarder]
         if d.riichi_pending:
             d.riichi_pending = False
             d.riichi = True
@@ -792,7 +816,6 @@ class Match:
             out.append(AbortiveDraw("suukaikan", None))
             self._end_hand(out, renchan=True, abortive=True)
             return
-        call = window.winning_call()
         if call is not None:
             self._make_call(call, discarder, tile, out)
             return
@@ -1104,6 +1127,15 @@ def _tile_class(t: int, reds: frozenset[int]) -> int:
 def _classes(hand: list[int], prefer: int | None, reds: frozenset[int]) -> list[int]:
     """One tile id per class in the hand, sorted: the preferred tile (the one just drawn, so a
     tsumogiri stays one) for its class, else the lowest id."""
+    if reds.isdisjoint(hand) and max(hand, default=0) < FLOWER_ID_BASE:
+        # the usual hand, one class per kind: later (lower) ids overwrite, kinds stay in
+        # descending order, so the values reversed are sorted
+        by_kind = {t >> 2: t for t in sorted(hand, reverse=True)}
+        if prefer is not None and prefer in hand:
+            by_kind[prefer >> 2] = prefer
+        ids = list(by_kind.values())
+        ids.reverse()
+        return ids
     best: dict[int, int] = {}
     for t in sorted(hand, reverse=True):  # lower ids overwrite higher ones of the same class
         best[t if t in reds or t >= FLOWER_ID_BASE else -1 - (t >> 2)] = t

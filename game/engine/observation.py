@@ -61,7 +61,7 @@ def observe(match: Match, seat: int) -> Observation:
     views = (_seat_view(match, 0), _seat_view(match, 1), _seat_view(match, 2), _seat_view(match, 3))
     me = match.players[seat]
     claim = match.claim
-    phase = match.phase.value
+    phase: str = match.phase._value_  # the plain attribute behind the (slow) ``value`` property
     return Observation(
         seat,
         match.profile.id,
@@ -78,7 +78,7 @@ def observe(match: Match, seat: int) -> Observation:
         match.turn,
         phase,
         (claim.discarder, claim.tile) if claim is not None else None,
-        tuple(match.legal_actions(seat)),
+        tuple(match.legal_view(seat)),
         me.furiten_temporary or me.furiten_riichi or me.furiten_permanent(),
     )
 
@@ -91,7 +91,7 @@ def _seat_view(match: Match, s: int) -> SeatView:
         return cached
     view = SeatView(
         s,
-        match.seat_wind(s),
+        (s - match.dealer) % 4,  # the seat wind
         match.scores[s],
         len(p.hand),
         tuple(p.melds),

@@ -87,7 +87,7 @@ class Player:
         self.seen_changed = True
 
     def furiten_permanent(self) -> bool:
-        return any(k in self.discard_kinds for k in self.waits)
+        return not self.discard_kinds.isdisjoint(self.waits)
 
     def held_of_kind(self, kind: int) -> int:
         """Copies of ``kind`` in the hand and melds (a wait on a fifth copy is no wait)."""
