@@ -413,3 +413,17 @@ def test_a_click_on_a_result_and_the_wheel_move_on() -> None:
     v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
     v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
     assert (v.hand, v.step) == (0, v.steps)
+
+
+def test_the_last_hand_ends_with_the_final_standings() -> None:
+    v = viewer()
+    last = len(tape()) - 1
+    v.goto(last, tape().steps_in(last))
+    assert v.holding()
+    assert v.step_forward()  # past the hand's result: the standings
+    for _ in range(300):
+        v.update(0.1)
+        if v.holding():
+            break
+    assert v.holding() and any("match is over" in getattr(n, "text", "") for n in v.presenter.hud.overlay.walk())
+    assert not v.step_forward()  # the end

@@ -59,7 +59,9 @@ class ReplayTape:
     starts: list[Match]  # the state at each hand's start (never handed out: copies are)
     names: list[str]
     human: int = 0  # the seat shown at the bottom
-    branchable: bool = True  # a new match may start from a position (its record can be saved)
+    # one record of a whole filed match: play can go on from any position, and the last hand ends
+    # with the standings (False: an imported log, one little match per hand)
+    whole_match: bool = True
     title: str = ""
     _kept: dict[tuple[int, int], Match] = field(default_factory=dict, repr=False)  # checkpoints in hands
 
@@ -87,6 +89,15 @@ class ReplayTape:
             if (k + 1) % CHECKPOINT == 0 and (hand, k + 1) not in self._kept:
                 self._kept[(hand, k + 1)] = snapshot(match)
         return match
+
+    def shown_events(self, hand: int, step: int, events: Sequence[Event]) -> list[Event]:
+        """What step ``step`` of ``hand`` shows of its ``events``: a hand's last step as far as its
+        result (not the next hand's deal); the whole match's last one with the final standings."""
+        if step + 1 < len(self.hands[hand].steps):
+            return list(events)
+        if self.whole_match and hand == len(self.hands) - 1:
+            return list(events)
+        return up_to_hand_end(events)
 
     def play_step(self, match: Match, hand: int, step: int) -> list[Event]:
         """Apply step ``step`` of ``hand`` to ``match`` (in the state before it); its events."""
@@ -184,7 +195,7 @@ def tape_from_log(logged: LoggedMatch, profile: RuleProfile, names: Sequence[str
         hands.append(TapeHand(logged_hand.round_wind, logged_hand.hand_number, logged_hand.honba,
                               group_steps(played.actions), lines[0] if lines and divergence is None else None,
                               divergence))
-    return ReplayTape(prof, hands, starts, list(names or logged.names), 0, branchable=False, title=title)
+    return ReplayTape(prof, hands, starts, list(names or logged.names), 0, whole_match=False, title=title)
 
 
 

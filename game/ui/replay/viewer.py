@@ -35,7 +35,7 @@ from game.ui.tutorial.intents import PushScreen
 
 from .hand_list import HandListScreen, position_name
 from .icons import icon
-from .tape import ReplayTape, snapshot, up_to_hand_end
+from .tape import ReplayTape, snapshot
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
 BAR: Final = 66  # the control bar's height, in design units
@@ -93,7 +93,7 @@ class ReplayViewer(MenuScreen):
                  ("speed", self._speed_text(), _quietly(self.faster), 70)]
         for name, text, act, width in specs:
             right -= width
-            enabled = name != "play_here" or (self.tape.branchable and self.options is not None)
+            enabled = name != "play_here" or (self.tape.whole_match and self.options is not None)
             self.add(Button(fit(text, 16, width - 16, True), right, y, width, size, size=16, center=True,
                             on_activate=act, enabled=enabled, name=name))
             right -= 8
@@ -109,7 +109,7 @@ class ReplayViewer(MenuScreen):
         self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0)
         self.layout_table.warm()
         names = self.seat_names()
-        roles = [t("viewer.role_log") if not self.tape.branchable else t("viewer.role_you") if s == self.tape.human
+        roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human
                  else t("viewer.role_ai") for s in range(4)]  # the plates add the seat wind
         hud = Hud(self.layout_table, self.tape.human, names, roles)
         self.timeline = Timeline(SPEEDS[self.speed_index])
@@ -143,7 +143,7 @@ class ReplayViewer(MenuScreen):
             self.presenter.sync_to(before)
             events = self.tape.play_step(before, self.hand, n - 1)
             self.match = before
-            self.presenter.feed(up_to_hand_end(events))
+            self.presenter.feed(self.tape.shown_events(self.hand, n - 1, events))
             self._run_to_rest()
         else:
             self.match = self.tape.state_at(self.hand, self.step)
@@ -183,7 +183,7 @@ class ReplayViewer(MenuScreen):
     def step_forward(self) -> bool:
         """One step on (animated); from a hand's result to the next hand's start. False at the end."""
         self.status = ""
-        if self.holding() and self.timeline.pending_units > 1:  # a second ron's result comes next
+        if self.holding() and self.timeline.pending_units > 1:  # a second ron's result, or the standings
             self.presenter.release_hold()
             return True
         if not self.settled():
@@ -191,7 +191,7 @@ class ReplayViewer(MenuScreen):
         if self.step < self.steps:
             events = self.tape.play_step(self.match, self.hand, self.step)
             self.step += 1
-            self._animate(up_to_hand_end(events) if self.step == self.steps else events)
+            self._animate(self.tape.shown_events(self.hand, self.step - 1, events))
             return True
         if self.hand + 1 < len(self.tape):
             self.goto(self.hand + 1, 0)
@@ -257,7 +257,7 @@ class ReplayViewer(MenuScreen):
 
     def play_from_here(self) -> Any | None:
         """A new match from the shown point against the AI (from a result: the next hand)."""
-        if not self.tape.branchable or self.options is None:
+        if not self.tape.whole_match or self.options is None:
             return None
         if self.match.is_over:
             self.status = t("viewer.match_over")
