@@ -427,3 +427,18 @@ def test_the_last_hand_ends_with_the_final_standings() -> None:
             break
     assert v.holding() and any("match is over" in getattr(n, "text", "") for n in v.presenter.hud.overlay.walk())
     assert not v.step_forward()  # the end
+
+
+def test_enter_steps_on_unless_tab_chose_a_button() -> None:
+    v = viewer()
+    back = v.root.find("back")
+    assert back is not None
+    w, h = back.content_size()
+    x, y = back.to_world(w / 2, h / 2)
+    v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert v.focused is back
+    assert v.handle_event(key(pygame.K_RETURN)) is None and v.step == 1  # hovering is not choosing
+    v.handle_event(key(pygame.K_TAB))
+    assert v.focused is not None and v.focused is not back
+    v.set_focus(v.widgets.index(back))
+    assert v.handle_event(key(pygame.K_RETURN)) == Back()

@@ -94,9 +94,9 @@ class ImportScreen(MenuScreen):
         for line in wrap(t("viewer.import_intro"), 17, w - 144):
             self.root.add_child(label(line, 17, MUTED, 72, y))
             y += 26
-        self.field = self.add(PathField(t("viewer.import_path"), self.path, 72, y + 20, w - 144,
-                                        on_enter=self.open, on_change=self._typed, name="path"))
-        assert isinstance(self.field, PathField)
+        self.field = PathField(t("viewer.import_path"), self.path, 72, y + 20, w - 144, on_enter=self.open,
+                               on_change=self._typed, name="path")
+        self.add(self.field)
         if self.message:
             for i, line in enumerate(wrap(self.message, 16, w - 144)[:4]):
                 self.root.add_child(label(line, 16, BAD, 72, y + 100 + 24 * i, name="message" if i == 0 else ""))

@@ -62,6 +62,7 @@ class ReplayViewer(MenuScreen):
         self.open_hands = False
         self.status = ""  # a one-off message in the bar (why "play from here" did nothing)
         self._waited = 0.0
+        self._tabbed = False
         self.match: Match = tape.state_at(0, 0)
         super().__init__(size)
 
@@ -80,7 +81,8 @@ class ReplayViewer(MenuScreen):
         self.transport: dict[str, Button] = {}
         for name, act in (("hand_back", self.hand_back), ("step_back", self.step_back), ("play", self.toggle_play),
                           ("step_forward", self.step_forward), ("hand_forward", self.hand_forward)):
-            button = self.add(Button("", x, y, size, size, on_activate=_quietly(act), name=name))
+            button = Button("", x, y, size, size, on_activate=_quietly(act), name=name)
+            self.add(button)
             button.add_child(Sprite(icon(name, round(size * 0.7 * scale)), size / 2, size / 2, scale=1 / scale,
                                     name="icon"))
             self.transport[name] = button
@@ -294,8 +296,10 @@ class ReplayViewer(MenuScreen):
         if key == pygame.K_SPACE:
             self.toggle_play()
             return None
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focused is None:
-            self.step_forward()
+        if key == pygame.K_TAB:
+            self._tabbed = True  # from now on Enter presses the button Tab reached
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (self._tabbed and self.focused is not None):
+            self.step_forward()  # a button the pointer merely passed over is not pressed by Enter
             return None
         if key == pygame.K_h:
             return self.show_hands()
@@ -317,6 +321,8 @@ class ReplayViewer(MenuScreen):
             self.playing = False
             self.step_forward()  # the result's "click to continue"
             return None
+        if event.type == pygame.MOUSEMOTION:
+            self._tabbed = False
         if event.type == pygame.MOUSEWHEEL:  # the wheel steps: down (towards the player) goes on
             self.playing = False
             (self.step_back if event.y > 0 else self.step_forward)()
