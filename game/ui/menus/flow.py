@@ -237,7 +237,11 @@ class MenuFlow:
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, PlayFromHere):
-            return self.play(intent.options, intent.match)
+            out = self.play(intent.options, intent.match)
+            skip = getattr(self.playing[2], "skip", None) if self.playing is not None else None
+            if callable(skip):
+                skip()  # the table starts at the shown point, not by animating the match up to it
+            return out
         elif isinstance(intent, DeleteReplay):
             self.replays.delete(intent.path)
             screen = self.stack.top

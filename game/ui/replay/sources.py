@@ -21,8 +21,8 @@ from .viewer import ReplayViewer
 
 
 def library_names(human: int) -> list[str]:
-    """The names the table gave the seats: the player, and the AI opponents by their seat."""
-    return [t("who.you") if s == human else AI_NAMES[(s - human - 1) % 4] for s in range(4)]
+    """The names the table gives the seats: the player, and the AI opponents by their seat."""
+    return [t("table.you") if s == human else t(f"table.name.{AI_NAMES[(s - human - 1) % 4]}") for s in range(4)]
 
 
 def saved_tape(saved: SavedMatch) -> ReplayTape:
