@@ -35,6 +35,8 @@ from game.engine.events import (
     HandStarted,
     KanDeclared,
     MatchEnded,
+    Penalty,
+    PenaltyKind,
     RiichiAccepted,
     TileDrawn,
     Win,
@@ -811,21 +813,6 @@ def test_leftover_sticks_are_split_between_tied_winners() -> None:
 # --- chombo: RCR 2016 3.4.6 ----------------------------------------------------------------------
 
 
-def _penalty_api_on_main() -> bool:
-    import inspect
-
-    from game.engine import events
-
-    return hasattr(events, "Penalty") and "strict_seats" in inspect.signature(Match).parameters
-
-
-# Until the strict-table API lands these are expected failures; the mark turns itself off as soon
-# as it is there, so landing the API does not turn them into strict XPASS failures.
-PENALTY_API_PENDING = pytest.mark.xfail(
-    not _penalty_api_on_main(),
-    strict=True,
-    reason="strict table / chombo API (Match(strict_seats=...), Penalty event; /tmp/lead/penalty_api.md) not on main yet",
-)
 SOUTH_FOUR_NOTEN = {3: NOTEN[0], 0: NOTEN[1], 1: NOTEN[2], 2: NOTEN[3]}  # seat 3 deals
 
 
@@ -846,16 +833,13 @@ def _strict_south_four(
     position = HandPosition(round_wind=1, hand_number=3, honba=honba, riichi_sticks=sticks)
     return Match(
         prof, 1, setups=setups, first_dealer=0, start=start, position=position, strict_seats=frozenset({1})
-    )  # type: ignore[call-arg]
+    )
 
 
-@PENALTY_API_PENDING
 def test_chombo_is_20000_after_uma_with_a_re_deal_by_the_same_dealer() -> None:
     """RCR 2016 3.4.6 p. 15 ★: a false win is chombo: 20,000 points are taken from the player's
     final score after the uma; the hand is re-dealt by the same dealer, no counter is added, and
     the riichi sticks of the hand go back to their owners."""
-    from game.engine.events import Penalty, PenaltyKind  # type: ignore[attr-defined]
-
     first = dict(SOUTH_FOUR_NOTEN)
     first[2] = FOUR_TENPAI[2]  # seat 2 will declare riichi
     m = _strict_south_four(first, [], (36000, 32000, 28000, 23000), honba=2, sticks=1)
@@ -866,11 +850,12 @@ def test_chombo_is_20000_after_uma_with_a_re_deal_by_the_same_dealer() -> None:
     until_turn(m, 3)
     play(m, f"3:discard {tile_name(m.drawn or 0)}")
     false_ron = Action(1, A.RON)
-    assert false_ron in m.legal_actions(1) and m.is_false(false_ron)  # type: ignore[attr-defined]
+    assert false_ron in m.legal_actions(1) and m.is_false(false_ron)
     events = answer(m, rons=(1,))
     (penalty,) = events_of(events, Penalty)
     assert (penalty.seat, penalty.kind, penalty.offence) == (1, PenaltyKind.CHOMBO, "false_win")
-    assert penalty.deltas == (0, 0, 0, 0)  # EMA: nothing is paid during play
+    assert penalty.deltas == (0, 0, 0, 0)  # EMA: nothing is paid during play...
+    assert penalty.after_uma == 20000  # ...20,000 are taken from the final score
     assert not events_of(events, Win)
     # re-deal: same dealer (seat 3), still South 4, the counters stay at 2 (no counter added), the
     # stick seat 2 put out this hand comes back (27,000 -> 28,000); the earlier stick stays
@@ -888,12 +873,9 @@ def test_chombo_is_20000_after_uma_with_a_re_deal_by_the_same_dealer() -> None:
     assert end.final_points == (22.0, -13.0, -7.0, -22.0)
 
 
-@PENALTY_API_PENDING
 def test_a_valid_win_on_the_same_discard_voids_the_chombo() -> None:
     """RCR 2016 3.4.6: a false win declared on a discard on which another player wins validly is
     not penalised: the valid win stands and no chombo is counted."""
-    from game.engine.events import Penalty  # type: ignore[attr-defined]
-
     first = dict(SOUTH_FOUR_NOTEN)
     first[0] = NOTEN[1].replace("1p", "3p")  # seat 0 will throw the 3p
     first[2] = TANYAO_PINFU_36P  # seat 2 waits 3p-6p
