@@ -17,6 +17,7 @@ from .tiles import DRAGONS, WINDS, kind_of
 
 if TYPE_CHECKING:
     from .match import Match
+    from .player import Player
 
 _PRIORITY = {ActionKind.PON: 2, ActionKind.DAIMINKAN: 2, ActionKind.CHI: 1}
 
@@ -170,12 +171,13 @@ def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Ac
     )
     if kc[k] < 2 and not chi_possible:
         return []
-    same = sorted(t for t in p.hand if t >> 2 == k)
+    rule = prof.claims.kuikae
     out: list[Action] = []
-    if len(same) >= 2:
+    same: list[int] = []
+    if kc[k] >= 2:
+        same = sorted(t for t in p.hand if t >> 2 == k)
         for pair in _distinct_pairs(same, match.red_ids):
-            meld = Meld(MeldKind.PON, tuple(sorted((*pair, tile))), tile, discarder)
-            if _leaves_discard(p.hand, pair, kuikae_kinds(prof, meld)):
+            if _leaves_discard(p, pair, _kuikae(rule, k, None)):
                 out.append(Action(seat, ActionKind.PON, pair))
     if len(same) == 3 and match._kan_allowed():
         out.append(Action(seat, ActionKind.DAIMINKAN, tuple(same)))
@@ -185,9 +187,10 @@ def _call_options(match: Match, seat: int, discarder: int, tile: int) -> list[Ac
             if lo < k - rank or lo + 2 > k - rank + 8:
                 continue
             need = [x for x in (lo, lo + 1, lo + 2) if x != k]
+            if not (kc[need[0]] and kc[need[1]]):
+                continue
             for pair in _chi_pairs(p.hand, need, match.red_ids):
-                meld = Meld(MeldKind.CHI, tuple(sorted((*pair, tile))), tile, discarder)
-                if _leaves_discard(p.hand, pair, kuikae_kinds(prof, meld)):
+                if _leaves_discard(p, pair, _kuikae(rule, k, lo)):
                     out.append(Action(seat, ActionKind.CHI, pair))
     return out
 
@@ -207,7 +210,7 @@ def _distinct_pairs(same: list[int], red_ids: frozenset[int]) -> list[tuple[int,
 def _chi_pairs(hand: list[int], need: list[int], red_ids: frozenset[int]) -> list[tuple[int, int]]:
     choices: list[list[int]] = []
     for kind in need:
-        tiles = [t for t in hand if kind_of(t) == kind]
+        tiles = [t for t in hand if t >> 2 == kind]  # a suited kind: never a flower
         if not tiles:
             return []
         by_class: dict[bool, int] = {}
@@ -217,30 +220,39 @@ def _chi_pairs(hand: list[int], need: list[int], red_ids: frozenset[int]) -> lis
     return [(a, b) for a in choices[0] for b in choices[1]]
 
 
-def _leaves_discard(hand: list[int], used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
-    """A call is illegal when every tile left would be a forbidden (kuikae) discard."""
-    rest = list(hand)
-    for t in used:
-        rest.remove(t)
-    return any(kind_of(t) not in forbidden for t in rest)
+def _leaves_discard(p: Player, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
+    """A call is illegal when every tile left would be a forbidden (kuikae) discard (counted from
+    the kind counts: the hand's tiles of forbidden kinds, less the ones the call uses)."""
+    left = len(p.hand) - len(used)
+    if forbidden:
+        kc = p.kind_counts
+        left -= sum(kc[f] for f in forbidden) - sum(1 for t in used if kind_of(t) in forbidden)
+    return left > 0
 
 
 def kuikae_kinds(profile: RuleProfile, meld: Meld) -> frozenset[int]:
     """Kinds that may not be discarded right after a call: the called kind, and for a chi the
     other end of the sequence (rules-reference §2.1.4; RCR 2016 3.3.2)."""
-    rule = profile.claims.kuikae
-    if rule == "allowed" or meld.called is None:
+    if meld.called is None:
         return frozenset()
-    k = kind_of(meld.called)
-    out = {k}
-    if rule == "forbid_same_and_suji" and meld.kind is MeldKind.CHI:
-        kinds = sorted(meld.kinds)
-        lo = kinds[0]
-        if k == lo and (k % 9) <= 5:
-            out.add(k + 3)
-        elif k == kinds[2] and (k % 9) >= 3:
-            out.add(k - 3)
-    return frozenset(out)
+    lo = min(meld.kinds) if meld.kind is MeldKind.CHI else None
+    return _kuikae(profile.claims.kuikae, kind_of(meld.called), lo)
+
+
+_NO_KINDS: frozenset[int] = frozenset()
+
+
+def _kuikae(rule: str, k: int, chi_low: int | None) -> frozenset[int]:
+    """:func:`kuikae_kinds` of a call on kind ``k``: a pon (``chi_low`` None) or the chi whose
+    lowest kind is ``chi_low``."""
+    if rule == "allowed":
+        return _NO_KINDS
+    if rule == "forbid_same_and_suji" and chi_low is not None:
+        if k == chi_low and (k % 9) <= 5:
+            return frozenset((k, k + 3))
+        if k == chi_low + 2 and (k % 9) >= 3:
+            return frozenset((k, k - 3))
+    return frozenset((k,))
 
 
 def order_winners(profile: RuleProfile, discarder: int, rons: list[int]) -> list[int] | None:

@@ -167,6 +167,7 @@ class Match:
         self.suukaikan_pending = False
         self.flower_win: tuple[int, int | None, int] | None = None  # (winner, payer, tile) pending
         self.first_discards: list[int] = []
+        self.discards_made = 0  # discards of all seats this hand (each river tile's turn number)
         self.claim: claims.ClaimWindow | None = None
         self.final: MatchEnded | None = None
         self._turn_cache: tuple[Action, ...] | None = None
@@ -349,6 +350,7 @@ class Match:
         self.kans = []
         self.suukaikan_pending = False
         self.first_discards = []
+        self.discards_made = 0
         self.claim = None
         self.hand_riichi = []
         self.flower_win = None
@@ -674,7 +676,8 @@ class Match:
             p.riichi_pending = True
             p.double_riichi = self._first_uninterrupted(seat) and self.profile.riichi.double_riichi
         k = kind_of(tile)
-        p.add_discard(tile, tsumogiri, riichi)
+        p.add_discard(tile, tsumogiri, riichi, self.discards_made)
+        self.discards_made += 1
         if p.nagashi_ok and not is_terminal_or_honor(k):
             p.nagashi_ok = False
         if not self.calls_made and len(self.first_discards) < 4:
@@ -738,7 +741,8 @@ class Match:
         if not interested and not chankan:
             # nobody may answer (only a dead hand may let a winning tile pass): no window at all
             self.claim = None
-            furiten.note_let_pass(self, discarder, tile, [])
+            if self.strict_seats:  # dead hands come only from a strict table's false declarations
+                furiten.note_let_pass(self, discarder, tile, [])
             self._discard_stays(discarder, tile, None, out)
             return
         window = claims.ClaimWindow(discarder, tile, chankan=chankan)

@@ -31,6 +31,9 @@ class SeatView(NamedTuple):
     riichi: bool
     flowers: tuple[int, ...]
     dead_hand: bool  # can no longer win or call this hand (a false declaration at a strict table)
+    # for each river tile, its number among all the hand's discards (0 = the hand's first): tile i
+    # of one seat was discarded after tile j of another when river_turns[i] > their river_turns[j]
+    river_turns: tuple[int, ...] = ()
 
 
 class Observation(NamedTuple):
@@ -58,7 +61,14 @@ class Observation(NamedTuple):
 
 
 def observe(match: Match, seat: int) -> Observation:
-    views = (_seat_view(match, 0), _seat_view(match, 1), _seat_view(match, 2), _seat_view(match, 3))
+    p0, p1, p2, p3 = match.players
+    c0, c1, c2, c3 = match.view_cache
+    views = (  # a view is rebuilt only when something about its seat changed
+        c0 if c0 is not None and not p0.seen_changed else _seat_view(match, 0),
+        c1 if c1 is not None and not p1.seen_changed else _seat_view(match, 1),
+        c2 if c2 is not None and not p2.seen_changed else _seat_view(match, 2),
+        c3 if c3 is not None and not p3.seen_changed else _seat_view(match, 3),
+    )
     me = match.players[seat]
     claim = match.claim
     phase: str = match.phase._value_  # the plain attribute behind the (slow) ``value`` property
@@ -84,11 +94,8 @@ def observe(match: Match, seat: int) -> Observation:
 
 
 def _seat_view(match: Match, s: int) -> SeatView:
-    """A seat's public face, rebuilt only when something about it changed."""
+    """A seat's public face, built afresh (and cached until something about it changes)."""
     p = match.players[s]
-    cached = match.view_cache[s]
-    if cached is not None and not p.seen_changed:
-        return cached
     view = SeatView(
         s,
         (s - match.dealer) % 4,  # the seat wind
@@ -102,6 +109,7 @@ def _seat_view(match: Match, s: int) -> SeatView:
         p.riichi,
         tuple(p.flowers),
         p.dead_hand,
+        p.river_turns,
     )
     match.view_cache[s] = view
     p.seen_changed = False

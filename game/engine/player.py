@@ -36,6 +36,7 @@ class Player:
     river_tiles: tuple[int, ...] = ()
     river_tsumogiri: tuple[bool, ...] = ()
     river_called: tuple[bool, ...] = ()
+    river_turns: tuple[int, ...] = ()  # each discard's number among all the hand's discards (0 first)
     riichi_index: int | None = None
 
     waits: tuple[int, ...] = ()  # kinds that complete the 3n+1 hand (cached after each discard)
@@ -70,13 +71,15 @@ class Player:
         self.kind_counts[kind_of(tile)] -= 1
         self.seen_changed = True
 
-    def add_discard(self, tile: int, tsumogiri: bool, riichi: bool) -> None:
+    def add_discard(self, tile: int, tsumogiri: bool, riichi: bool, turn: int = -1) -> None:
+        """``turn``: the discard's number among all the hand's discards (the match counts)."""
         if riichi:
             self.riichi_index = len(self.discards)
         self.discards.append(Discard(tile, tsumogiri, riichi))
         self.river_tiles += (tile,)
         self.river_tsumogiri += (tsumogiri,)
         self.river_called += (False,)
+        self.river_turns += (turn,)
         self.discard_kinds.add(kind_of(tile))
 
     def last_discard_called(self) -> None:
