@@ -196,3 +196,20 @@ def test_a_strict_table_needs_no_beat_it_asks_on_every_discard() -> None:
     match = Match(load_profile("riichi"), 4, strict_seats=(0,))
     screen = TableScreen(SIZE, match=match, human=0, auto_pass=False)
     assert screen.presenter.discard_beat == 0.0
+
+
+def test_the_captions_speak_to_the_player_when_the_player_deals() -> None:
+    display()
+    match = Match(load_profile("riichi"), 9)
+    dealer = match.dealer
+    with language("fr"):
+        screen = TableScreen(SIZE, match=match, human=dealer, autoplay=True, speed=4.0)
+        captions: list[str] = []
+
+        def dealt() -> bool:
+            captions.append(screen.hud.caption_text.text)
+            return "HandStarted" in screen.presenter.units
+
+        _play(screen, dealt)
+        assert "Vous faites le meilleur lancer et donnez en premier" in captions
+        assert screen.hud.caption_text.text == "Est 1\u00a0: vous donnez"
