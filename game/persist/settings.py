@@ -70,7 +70,7 @@ class Settings:
     strict_table: bool = False  # no take-backs, no peeking help: the table as a tournament plays it
     hint_waits: bool = True
     hint_ai_reasons: bool = False
-    terminology: str = "english"
+    terminology: str = "japanese"  # riichi and EMA players say chi, pon, ron (RCR 2016 uses them too)
 
     @property
     def animation_factor(self) -> float:
