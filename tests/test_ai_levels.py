@@ -262,3 +262,23 @@ def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="levels are"):
         LevelBot("expert", 0, 0, load_profile("riichi"))
 
+
+
+def _tenpai_table(hand_text: str, indicator: str) -> Observation:
+    """Seat 0 holds a closed tenpai-after-discarding-East hand; riichi is legal on the East."""
+    obs = _table(riichi=False, hand_text=hand_text)
+    east = next(t for t in obs.hand if kind_of(t) == parse_kind("1z"))
+    legal = (*obs.legal_actions, Action(0, ActionKind.RIICHI, (east,)))
+    return obs._replace(legal_actions=legal, dora_indicators=(_ids(indicator, 2)[0],))
+
+
+def test_hard_riichis_a_cheap_good_wait_and_keeps_a_big_hand_quiet() -> None:
+    profile = load_profile("riichi")
+    # (no fives: the helper's copy-0 fives would be red) pinfu on 1-4m, tanyao on 4m: riichi
+    cheap = _tenpai_table("23m678m345p678s44p1z", "9s")
+    action, reason = LevelBot("hard", 0, 0, profile).decide_with_reason(cheap)
+    assert action.kind is ActionKind.RIICHI, reason
+    # tanyao, pinfu, sanshoku on 4m, pinfu on 1m, and three dora 4p: a mangan without riichi
+    big = _tenpai_table("23m678m234p234s44p1z", "3p")
+    action, reason = LevelBot("hard", 0, 0, profile).decide_with_reason(big)
+    assert action.kind is ActionKind.DISCARD and kind_of(action.tile) == parse_kind("1z"), reason
