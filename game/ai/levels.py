@@ -36,7 +36,9 @@ LEVELS = ("easy", "normal", "hard")
 # hard calls when the open hand's expected value reaches this share of the closed one: the
 # win-chance model undervalues speed (a call also takes a turn from the others)
 CALL_MARGIN = 0.8
-TWO_STEP = True  # look two draws ahead at two shanten
+# look two draws ahead at two shanten, for every discard that keeps the lowest shanten: a lookahead
+# for a few finalists only set their real next step against the others' typical one (biased)
+TWO_STEP = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,11 +356,6 @@ class LevelBot:
                 counts[k] += 1
         min_sh = min(sh_.shanten for _, sh_ in shapes.values())
         wide = max((sh_.accept for _, sh_ in shapes.values() if sh_.shanten == 1), default=0)
-        # the few widest two-shanten discards are looked at two draws ahead
-        finalists = sorted(
-            (key for key, (_, sh_) in shapes.items() if sh_.shanten == 2 == min_sh),
-            key=lambda key: -shapes[key][1].accept,
-        )[:3]
         step_cache: dict[bytes, int] = {}
         for key, (t, shape) in shapes.items():
             k = key[0]
@@ -406,7 +403,7 @@ class LevelBot:
             next_accept: float | None = None
             if sh == 1 == min_sh and shape.kinds and shape.accept >= 0.75 * wide:
                 wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
-            elif TWO_STEP and sh == 2 == min_sh and key in finalists:
+            elif TWO_STEP and sh == 2 == min_sh and shape.kinds:
                 next_accept = an.next_step_accept(counts, shape.kinds, sh, sets, specials, unseen, step_cache)
             calls = 1.6 if not state.closed and has_yaku and self.profile.claims.chi else 1.3 if not state.closed else 1.0
             win = an.win_chance(
