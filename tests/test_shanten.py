@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 from conftest import oracle_path
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
@@ -248,6 +248,32 @@ def test_waits_are_exactly_the_completing_kinds(counts: list[int]) -> None:
             assert brute_complete(list(counts), 4) == (k in got), k
         counts[k] -= 1
     assert (shanten(counts) == 0) == bool(playable_waits(counts))
+
+
+@SETTINGS
+@given(
+    st.integers(1, 5).flatmap(
+        lambda n: st.tuples(st.just(n), st.one_of(_tenpai_candidates(n), _tenpai_candidates(n, flush=True)))
+    ),
+    st.booleans(),
+)
+@example((4, hand("1122m3344p5566s7z")), True)  # seven pairs
+@example((4, hand("19m19p19s1234567z")), True)  # thirteen orphans, thirteen waits
+@example((4, hand("1111m2m456p789s55z")), False)  # an edge wait beside four of a kind
+def test_a_draw_completes_a_tenpai_hand_on_a_wait_and_else_keeps_it_tenpai(
+    case: tuple[int, list[int]], specials: bool
+) -> None:
+    """The engine skips the shanten of a tenpai hand's draw on this: with the tile, shanten is
+    -1 exactly for the waits and 0 for any other tile (discarding it is tenpai again)."""
+    sets, counts = case
+    specials = specials and sets == 4
+    assume(shanten(counts, sets, specials, specials) == 0)
+    got = waits(counts, sets, specials, specials)
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            assert shanten(counts, sets, specials, specials) == (-1 if k in got else 0), k
+            counts[k] -= 1
 
 
 @SETTINGS

@@ -483,7 +483,7 @@ class Match:
         self.rinshan = replacement
         self.turn = seat
         self.phase = Phase.TURN
-        self._refresh_after_draw(seat)
+        self._refresh_after_draw(seat, after_own_discard=not replacement)
         if self.flower_win is not None:
             self._settle_flower_win(out)
 
@@ -517,8 +517,16 @@ class Match:
         renchan = winner == self.dealer and self.profile.game.renchan != "never"
         self._end_hand(out, renchan=renchan, abortive=False, won=True)
 
-    def _refresh_after_draw(self, seat: int) -> None:
+    def _refresh_after_draw(self, seat: int, *, after_own_discard: bool = False) -> None:
+        """Shanten of the hand with its new tile. ``after_own_discard``: an ordinary draw, so the
+        seat's shanten and waits are still those of its 13 tiles before it."""
         p = self.players[seat]
+        if after_own_discard and p.shanten == 0 and not self._ligu_on:
+            # tenpai before the draw: the tile completes the hand exactly when it is a wait, and
+            # otherwise discarding it is tenpai again (no shanten needed)
+            assert self.drawn is not None
+            p.shanten = -1 if self.drawn >> 2 in p.waits else 0
+            return
         p.shanten = shanten(p.counts(), self._sets_needed(p), *self._specials(p))
         if self._ligu_on and not p.melds and p.shanten >= 0 and is_ligu(p.counts()):
             p.shanten = -1
@@ -527,8 +535,9 @@ class Match:
         p = self.players[seat]
         counts = p.counts()
         sets = self._sets_needed(p)
-        p.shanten = shanten(counts, sets, *self._specials(p))
-        p.waits = tuple(waits(counts, sets, *self._specials(p))) if p.shanten == 0 else ()
+        chiitoitsu, kokushi = self._specials(p)
+        p.shanten = shanten(counts, sets, chiitoitsu, kokushi)
+        p.waits = tuple(waits(counts, sets, chiitoitsu, kokushi)) if p.shanten == 0 else ()
         if self._ligu_on and not p.melds:
             extra = ligu_waits(counts)
             if extra:

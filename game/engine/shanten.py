@@ -442,24 +442,37 @@ def improving_draws(
             base = min(base, 13 - orphans - orphan_pair)
     found: set[int] = set()
     if normal_base <= base:
-        for gi in range(4):
-            start = _GROUP_START[gi]
-            for offset, new_id in _bumps(groups[gi]):
-                if new_id < 0:
-                    bumped = bytearray(b)
-                    bumped[start + offset] += 1
-                    normal = _normal_distance(bytes(bumped), sets) - 1
-                else:
-                    if gi == 0:
-                        normal = final[three[two[new_id][p]][s_]][z] - 1
-                    elif gi == 1:
-                        normal = final[three[two[m][new_id]][s_]][z] - 1
-                    elif gi == 2:
-                        normal = final[three[two[m][p]][new_id]][z] - 1
-                    else:
-                        normal = final[three[two[m][p]][s_]][new_id] - 1
-                if normal < base:
-                    found.add(start + offset)
+        # a bump helps when the whole-hand distance (shanten + 1) drops to ``base`` or below;
+        # one loop per group, with the look-ups of the three other groups done once
+        slow: list[int] = []
+        for offset, new_id in _bumps(groups[0]):
+            if new_id < 0:
+                slow.append(offset)
+            elif final[three[two[new_id][p]][s_]][z] <= base:
+                found.add(offset)
+        two_m = two[m]
+        for offset, new_id in _bumps(groups[1]):
+            if new_id < 0:
+                slow.append(9 + offset)
+            elif final[three[two_m[new_id]][s_]][z] <= base:
+                found.add(9 + offset)
+        three_mp = three[two_m[p]]
+        for offset, new_id in _bumps(groups[2]):
+            if new_id < 0:
+                slow.append(18 + offset)
+            elif final[three_mp[new_id]][z] <= base:
+                found.add(18 + offset)
+        row = final[three_mp[s_]]
+        for offset, new_id in _bumps(groups[3]):
+            if new_id < 0:
+                slow.append(27 + offset)
+            elif row[new_id] <= base:
+                found.add(27 + offset)
+        for k in slow:  # a bumped group too big for the whole-pattern tables
+            bumped = bytearray(b)
+            bumped[k] += 1
+            if _normal_distance(bytes(bumped), sets) <= base:
+                found.add(k)
     if 4 in b and normal_base <= base:
         # a hand holding all four of a kind may lack a pair candidate that only an isolated
         # tile can give (1111m + 2p: the 2p is the pair's tanki), so ask the slow way for those
