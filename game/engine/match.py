@@ -266,7 +266,7 @@ class Match:
                 return False
             p = self.players[action.seat]
             drawn = self.drawn if self.drawn is not None else -1
-            return p.shanten != -1 or self._win_value(action.seat, None, drawn) is None
+            return not p.shanten_at_most(-1) or self._win_value(action.seat, None, drawn) is None
         return self.claim is not None and self.claim.is_false(action)
 
     def observe(self, seat: int) -> Observation:
@@ -521,12 +521,17 @@ class Match:
         """Shanten of the hand with its new tile. ``after_own_discard``: an ordinary draw, so the
         seat's shanten and waits are still those of its 13 tiles before it."""
         p = self.players[seat]
-        if after_own_discard and p.shanten == 0 and not self._ligu_on:
-            # tenpai before the draw: the tile completes the hand exactly when it is a wait, and
-            # otherwise discarding it is tenpai again (no shanten needed)
-            assert self.drawn is not None
-            p.shanten = -1 if self.drawn >> 2 in p.waits else 0
-            return
+        if after_own_discard and not self._ligu_on:
+            before = p.shanten
+            if before == 0:
+                # tenpai before the draw: the tile completes the hand exactly when it is a wait,
+                # and otherwise discarding it is tenpai again (no shanten needed)
+                assert self.drawn is not None
+                p.shanten = -1 if self.drawn >> 2 in p.waits else 0
+                return
+            if before >= 2:
+                p.defer_shanten(self._sets_needed(p), *self._specials(p))
+                return
         p.shanten = shanten(p.counts(), self._sets_needed(p), *self._specials(p))
         if self._ligu_on and not p.melds and p.shanten >= 0 and is_ligu(p.counts()):
             p.shanten = -1
@@ -564,7 +569,7 @@ class Match:
         if drawn is not None:
             if seat in self.strict_seats:
                 acts.append(Action(seat, ActionKind.TSUMO))  # declared, valid or not
-            elif p.shanten == -1 and self._win_value(seat, None, drawn) is not None:
+            elif p.shanten_at_most(-1) and self._win_value(seat, None, drawn) is not None:
                 acts.append(Action(seat, ActionKind.TSUMO))
             if (
                 self._kyuushu_on
@@ -585,7 +590,7 @@ class Match:
             acts.extend([discards[t] for t in classes if t >> 2 not in kuikae])
         else:
             acts.extend([discards[t] for t in classes])
-        if drawn is not None and p.shanten <= 0 and self._may_riichi(seat):
+        if drawn is not None and p.shanten_at_most(0) and self._may_riichi(seat):
             sets = self._sets_needed(p)
             chi_ok, kok_ok = self._specials(p)
             counts = p.counts()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .meld import Meld
+from .shanten import shanten as shanten_of
 from .tiles import kind_of
 
 
@@ -40,10 +41,36 @@ class Player:
     riichi_index: int | None = None
 
     waits: tuple[int, ...] = ()  # kinds that complete the 3n+1 hand (cached after each discard)
-    shanten: int = 8
+    _shanten: int = 8
+    _shanten_args: tuple[int, bool, bool] | None = None  # (sets, chiitoitsu, kokushi) of a deferred count
     kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard this turn
     pao: int | None = None  # the seat liable for a daisangen/daisuushii fed by a call
     dead_hand: bool = False  # a false call (or a Taiwanese false win): no more wins or calls
+
+    @property
+    def shanten(self) -> int:
+        """Shanten of the concealed hand (a deferred count is made on the first read)."""
+        args = self._shanten_args
+        if args is not None:
+            self._shanten = shanten_of(self.kind_counts[:34], *args)
+            self._shanten_args = None
+        return self._shanten
+
+    @shanten.setter
+    def shanten(self, value: int) -> None:
+        self._shanten = value
+        self._shanten_args = None
+
+    def defer_shanten(self, sets: int, chiitoitsu: bool, kokushi: bool) -> None:
+        """An ordinary draw to a hand two or more from tenpai: the new shanten is the old one or
+        one less, so at least 1 (no tsumo, no riichi to offer); count it only when asked."""
+        self._shanten_args = (sets, chiitoitsu, kokushi)
+
+    def shanten_at_most(self, n: int) -> bool:
+        """``shanten <= n``, without making a deferred count that cannot come out that low."""
+        if self._shanten_args is not None and self._shanten - 1 > n:
+            return False
+        return self.shanten <= n
 
     @property
     def is_closed(self) -> bool:
