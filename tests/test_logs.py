@@ -47,6 +47,31 @@ def test_exported_match_replays_exactly(seed: int, fmt: str) -> None:
     assert [r.divergence for r in reports if not r.ok] == []
 
 
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_a_match_without_red_fives_logs_plain_fives_and_replays(fmt: str) -> None:
+    """EMA plays copies 16/52/88 as plain fives: its log writes them plain (no 51-53 codes, no
+    "5mr"), says aka 0, and replays exactly under the EMA rules; a red code in such a log (old
+    exports wrote them) reads as a plain five."""
+    ema = load_profile("ema")
+    match = Match(ema, 7)
+    bots = [EfficiencyBot(7, s) for s in range(4)]
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    if fmt == "tenhou6":
+        data = to_tenhou6(match)
+        text = json.dumps(data)
+        assert data["rule"]["aka"] == 0
+        assert not any(f" {code}," in text.replace("[", " ").replace("]", ",") for code in (51, 52, 53))
+        old_style = json.loads(text.replace("15,", "51,", 1))  # a five written red, as old exports did
+        assert [r.divergence for r in replay_match(from_tenhou6(old_style), ema) if not r.ok] == []
+    else:
+        text = mjai_dumps(to_mjai(match))
+        assert '5mr"' not in text and '5pr"' not in text and '5sr"' not in text
+    reports = replay_match(read_log(text), ema)
+    assert reports and [r.divergence for r in reports if not r.ok] == []
+
+
 def test_tenhou6_shape_and_seats() -> None:
     match = bot_match(SEEDS[0])
     data = to_tenhou6(match)

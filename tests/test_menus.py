@@ -465,3 +465,21 @@ def test_the_interim_table_glue_puts_a_match_on_the_real_table() -> None:
         flow.draw(surface)
     match = flow.playing[1]
     assert flow.saves.load("autosave").record == match.record
+
+
+def test_continue_puts_the_table_where_the_match_stands_without_replaying_its_past() -> None:
+    from game.ui.table import start_match
+
+    flow = MenuFlow(SIZE, open_table=start_match)
+    options = MatchOptions("riichi", levels=("easy", "normal", "hard"), seed=4)
+    match = Match(match_profile(options), 4)
+    bots = {s: RandomBot(4, s) for s in range(4)}
+    for _ in range(25):
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    flow.autosave(options, match)
+    flow.act(ContinueMatch())
+    assert flow.playing is not None
+    table = flow.playing[2]
+    assert table.match.state_hash() == match.state_hash()
+    assert table.presenter.idle  # no animation of the deal and the 25 actions before it

@@ -28,6 +28,7 @@ from ..events import (
     Win,
 )
 from ..meld import MeldKind
+from ..tiles import kind_of
 from ..yaku_names import JAPANESE
 from .model import Face, LoggedHand, LoggedMatch, Outcome, Step, WinResult, face_of
 
@@ -64,29 +65,35 @@ def logged_match(
         elif isinstance(ev, MatchEnded):
             final = ev.scores
         elif hand is not None:
-            _note(hand, ev)
+            _note(hand, ev, aka)
     complete = [h for h in hands if h.outcome is not None]
     seat_names = list(names) if names else [f"Seat {(first_dealer + i) % 4}" for i in range(4)]
     return LoggedMatch(seat_names, complete, aka=aka, title=title, final_scores=final)
 
 
-def _note(hand: LoggedHand, ev: Event) -> None:
+def _note(hand: LoggedHand, ev: Event, aka: bool = True) -> None:
+    """Add one event to the hand's log. Without red fives (``aka`` False: EMA, Taiwanese) ids
+    16/52/88 are plain fives and are written as such, so the log says what the rules played."""
+
+    def face(t: int) -> Face:
+        return face_of(t) if aka else (kind_of(t), False)
+
     steps = hand.steps
     if isinstance(ev, DoraRevealed):
         if hand.dora and hand.haipai[hand.dealer]:
-            steps.append(Step("dora", -1, face_of(ev.indicator)))
-        hand.dora.append(face_of(ev.indicator))
+            steps.append(Step("dora", -1, face(ev.indicator)))
+        hand.dora.append(face(ev.indicator))
     elif isinstance(ev, TilesDealt):
         held = hand.haipai[ev.seat]
         for t in ev.tiles:
             if len(held) < 13:
-                held.append(face_of(t))
+                held.append(face(t))
             else:  # the dealer's 14th tile is his first draw in both formats
-                steps.append(Step("draw", ev.seat, face_of(t)))
+                steps.append(Step("draw", ev.seat, face(t)))
     elif isinstance(ev, TileDrawn):
-        steps.append(Step("draw", ev.seat, face_of(ev.tile), rinshan=ev.replacement))
+        steps.append(Step("draw", ev.seat, face(ev.tile), rinshan=ev.replacement))
     elif isinstance(ev, Discarded):
-        steps.append(Step("riichi" if ev.riichi else "discard", ev.seat, face_of(ev.tile), tsumogiri=ev.tsumogiri))
+        steps.append(Step("riichi" if ev.riichi else "discard", ev.seat, face(ev.tile), tsumogiri=ev.tsumogiri))
     elif isinstance(ev, RiichiAccepted):
         steps.append(Step("riichi_accepted", ev.seat))
     elif isinstance(ev, Claimed):
@@ -95,24 +102,24 @@ def _note(hand: LoggedHand, ev: Event) -> None:
         if m.called is not None:
             rest.remove(m.called)
         kind = {MeldKind.CHI: "chi", MeldKind.PON: "pon"}.get(m.kind, "daiminkan")
-        called = face_of(m.called) if m.called is not None else None
-        steps.append(Step(kind, ev.seat, called, _faces(rest), m.from_seat))  # type: ignore[arg-type]
+        called = face(m.called) if m.called is not None else None
+        steps.append(Step(kind, ev.seat, called, tuple(face(t) for t in rest), m.from_seat))  # type: ignore[arg-type]
     elif isinstance(ev, KanDeclared):
         m = ev.meld
         if m.kind is MeldKind.ANKAN:
-            steps.append(Step("ankan", ev.seat, None, _faces(m.tiles)))
+            steps.append(Step("ankan", ev.seat, None, tuple(face(t) for t in m.tiles)))
         else:
             if m.added is None:
                 raise RecordError("a kakan event without its added tile")
             rest = list(m.tiles)
             rest.remove(m.added)
-            steps.append(Step("kakan", ev.seat, face_of(m.added), _faces(rest), m.from_seat))
+            steps.append(Step("kakan", ev.seat, face(m.added), tuple(face(t) for t in rest), m.from_seat))
     elif isinstance(ev, Win):
-        steps.append(Step("tsumo" if ev.discarder is None else "ron", ev.winner, face_of(ev.tile), target=ev.discarder))
+        steps.append(Step("tsumo" if ev.discarder is None else "ron", ev.winner, face(ev.tile), target=ev.discarder))
         if hand.outcome is None:
             hand.outcome = Outcome("win")
         if ev.ura_indicators and not hand.ura:
-            hand.ura = [face_of(t) for t in ev.ura_indicators]
+            hand.ura = [face(t) for t in ev.ura_indicators]
         text = _LIMITS.get(ev.limit, "")
         text = f"{text}{ev.points}点" if text else f"{ev.fu}符{ev.han}飜{ev.points}点"
         yaku = tuple(f"{JAPANESE.get(y.name, y.name)}({y.han}飜)" for y in ev.yaku)
@@ -126,6 +133,3 @@ def _note(hand: LoggedHand, ev: Event) -> None:
             steps.append(Step("kyuushu", ev.seat))
         hand.outcome = Outcome("abortive", abortive=ev.kind)
 
-
-def _faces(tiles: Iterable[int]) -> tuple[Face, ...]:
-    return tuple(face_of(t) for t in tiles)

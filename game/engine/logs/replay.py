@@ -19,8 +19,8 @@ from ..errors import AtlasError, IllegalActionError, RecordError
 from ..events import AbortiveDraw, Event, ExhaustiveDraw, Win
 from ..match import Match, Phase
 from ..profile import RuleProfile
-from ..tiles import format_tiles
-from .model import CLAIM_STEPS, TURN_STEPS, Face, LoggedHand, LoggedMatch, Step, face_of, mjai_tile
+from ..tiles import format_tiles, kind_of
+from .model import CLAIM_STEPS, TURN_STEPS, Face, LoggedHand, LoggedMatch, Step, mjai_tile
 from .stacking import stack_hand
 
 
@@ -87,6 +87,11 @@ def replay_hand_state(hand: LoggedHand, profile: RuleProfile, index: int = 1) ->
     return HandReport(index, hand.label, None), match
 
 
+def _face(match: Match, tile: int) -> Face:
+    """A tile's face as the match's rules see it: without red fives, 16/52/88 are plain fives."""
+    return (kind_of(tile), tile in match.red_ids)
+
+
 def _name(face: Face | None) -> str:
     return "?" if face is None else mjai_tile(face)
 
@@ -138,7 +143,7 @@ def _check_draw(match: Match, step: Step, where: str) -> None:
     """The engine draws by itself: check that it drew the same tile for the same seat."""
     if match.phase is not Phase.TURN or match.turn != step.seat or match.drawn is None:
         raise Divergence(f"{where}: the engine does not give seat {step.seat} a draw now (turn {match.turn}, {match.phase.value})")
-    if face_of(match.drawn) != step.tile:
+    if _face(match, match.drawn) != step.tile:
         raise Divergence(f"{where}: the engine drew {format_tiles([match.drawn])} for seat {step.seat}")
 
 
@@ -171,16 +176,16 @@ def _match_action(match: Match, step: Step, where: str) -> Action:
         hand = match.players[step.seat].hand
         drawn = match.drawn if step.seat == match.turn else None
         pool = ([drawn] if drawn is not None else []) + sorted(hand)
-        tile = next((t for t in pool if face_of(t) == step.tile), None)
+        tile = next((t for t in pool if _face(match, t) == step.tile), None)
         if tile is None:
             raise Divergence(f"{where}: seat {step.seat} does not hold {_name(step.tile)} in the engine")
         return Action(step.seat, kind, (tile,))
     legal = [a for a in match.legal_actions(step.seat) if a.kind is kind]
     if kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.KAKAN):
-        legal = [a for a in legal if face_of(a.tiles[0]) == step.tile]
+        legal = [a for a in legal if _face(match, a.tiles[0]) == step.tile]
     elif kind in (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN, ActionKind.ANKAN):
         want = Counter(step.consumed)
-        legal = [a for a in legal if Counter(face_of(t) for t in a.tiles) == want]
+        legal = [a for a in legal if Counter(_face(match, t) for t in a.tiles) == want]
     if not legal:
         offered = "; ".join(str(a) for a in match.legal_actions(step.seat)) or "nothing"
         raise Divergence(f"{where}: the engine refuses it (seat {step.seat} may: {offered})")

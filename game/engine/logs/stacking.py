@@ -24,6 +24,7 @@ class _Copies:
     """Hands out tile ids for faces: red fives get 16/52/88, other tiles the remaining copies."""
 
     def __init__(self, red_fives: bool) -> None:
+        self._red_fives = red_fives
         self._free: dict[Face, list[int]] = {}
         for t in range(136):
             red = red_fives and t in RED_FIVE_IDS
@@ -32,6 +33,8 @@ class _Copies:
             ids.reverse()  # pop() hands out the lowest id first
 
     def take(self, face: Face) -> int:
+        if face[1] and not self._red_fives:
+            face = (face[0], False)  # a red five in a log of rules without them is a plain five
         ids = self._free.get(face)
         if not ids:
             kind, red = face

@@ -43,7 +43,6 @@ from .intents import (
     LoadGame,
     Open,
     OpenReplay,
-    PlayFromHand,
     PlayFromHere,
     Quit,
     ResumeMatch,
@@ -191,6 +190,9 @@ class MenuFlow:
         self.playing = (options, match, screen)
         self._saved_actions = -1
         self.stack.push(screen)
+        skip = getattr(screen, "skip", None)
+        if match.actions and callable(skip):
+            skip()  # a resumed or branched match starts where it stands, not by animating its past
         self._follow_match()
         return None
 
@@ -237,23 +239,13 @@ class MenuFlow:
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, PlayFromHere):
-            out = self.play(intent.options, intent.match)
-            skip = getattr(self.playing[2], "skip", None) if self.playing is not None else None
-            if callable(skip):
-                skip()  # the table starts at the shown point, not by animating the match up to it
-            return out
+            return self.play(intent.options, intent.match)
         elif isinstance(intent, DeleteReplay):
             self.replays.delete(intent.path)
             screen = self.stack.top
             if isinstance(screen, ReplaysScreen):
                 screen.entries = self.replays.entries()
                 screen.layout()
-        elif isinstance(intent, PlayFromHand):
-            try:
-                saved = self.replays.load(intent.path)
-                return self.play(saved.options, saved.branch(intent.hand))
-            except SaveError as exc:
-                self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, ExportReplay):
             screen = self.stack.top
             try:

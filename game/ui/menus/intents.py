@@ -87,14 +87,6 @@ class ExportReplay:
     path: Path
 
 
-@dataclass(frozen=True)
-class PlayFromHand:
-    """Play a filed match again from the start of one of its hands, against the AI."""
-
-    path: Path
-    hand: int
-
-
 @dataclass(frozen=True, eq=False)
 class PlayFromHere:
     """Play on against the AI from a point of a replay: ``match`` is a copy in that state, whose

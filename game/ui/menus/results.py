@@ -6,13 +6,12 @@ New game screen uses for the opponents.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from game.i18n import number, t
 from game.scene import Node, Panel
 
-from .intents import Open, PlayFromHand
+from .intents import Open
 from .new_game import profile_name
 from .summary import HandLine, MatchSummary
 from .widgets import (
@@ -23,12 +22,10 @@ from .widgets import (
     GOOD,
     MUTED,
     Button,
-    ListRow,
     MenuScreen,
     ScrollRows,
     fit,
     label,
-    wrap,
 )
 
 ROW = 46
@@ -59,26 +56,13 @@ def outcome_text(line: HandLine, human: int, tai: bool) -> str:
     return "; ".join(parts)
 
 
-class HandRow(ListRow):
-    """A hand of a filed match: Enter or a click plays it again from its start."""
-
-    def __init__(self, path: Path, hand: int, width: int) -> None:
-        super().__init__(width, ROW - 4, quiet=True, name=f"hand:{hand}")
-        self.path = path
-        self.hand = hand
-
-    def activate(self) -> Any | None:
-        return PlayFromHand(self.path, self.hand)
-
-
 class ResultsScreen(MenuScreen):
-    def __init__(self, size: tuple[int, int] = (1280, 720), summary: MatchSummary | None = None, *,
-                 replay: Path | None = None) -> None:
-        """``replay``: the library file this match comes from; its hands can then be played again."""
+    def __init__(self, size: tuple[int, int] = (1280, 720), summary: MatchSummary | None = None) -> None:
+        """The end of a match just played (a filed match opens in the replay viewer, which also
+        plays on from any point)."""
         if summary is None:
             raise ValueError("the results screen needs a match summary")
         self.summary = summary
-        self.replay = replay
         self.offset = 0
         super().__init__(size)
 
@@ -128,13 +112,8 @@ class ResultsScreen(MenuScreen):
                                       deltas_x + k * delta_w, top + 20, align="right"))
         text_w = int(deltas_x - delta_w - x0 - 30)
         rows: list[Node] = []
-        for index, line in enumerate(s.hands):
-            row: Node
-            if self.replay is not None:
-                row = self.add(HandRow(self.replay, index, hist_w - 16))
-                row.x = x0
-            else:
-                row = Node(x0, 0)
+        for line in s.hands:
+            row = Node(x0, 0)
             row.add_child(label(fit(hand_name(line), 16, text_w, True), 16, CREAM, 18, -10, bold=True))
             row.add_child(label(fit(outcome_text(line, s.human_seat, s.tai), 14, text_w), 14, MUTED, 18, 10))
             for k, seat in enumerate(seats):
@@ -145,9 +124,6 @@ class ResultsScreen(MenuScreen):
         for row in rows:
             row.remove()  # ScrollRows adopts them
         self.list = self.scroll_list = ScrollRows(self.root, rows, top + 36, bottom, ROW, x0 + hist_w - 8)
-        if self.replay is not None:
-            for i, line_text in enumerate(wrap(t("results.play_from"), 15, left_w - 8)):
-                self.root.add_child(label(line_text, 15, FAINT, 76, info_y + 64 + 20 * i))
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("results.to_title"), 72, h - 84, 240, 56, center=True, on_activate=self.back,
                         name="title"))

@@ -18,7 +18,6 @@ imported log (one little match per hand, each on the wall stacked from the log;
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -27,8 +26,7 @@ from game.engine.actions import Action, ActionKind
 from game.engine.errors import AtlasError, RecordError
 from game.engine.events import Event, HandEnded, MatchEnded
 from game.engine.logs.model import LoggedHand, LoggedMatch
-from game.engine.logs.replay import Divergence, _compare_result, _drive, one_hand_profile
-from game.engine.logs.stacking import stack_hand
+from game.engine.logs.replay import one_hand_profile, replay_hand_state
 from game.engine.match import Match, Record
 from game.engine.profile import RuleProfile
 from game.ui.menus.summary import HandLine, hand_lines
@@ -201,24 +199,6 @@ def tape_from_log(logged: LoggedMatch, profile: RuleProfile, names: Sequence[str
 
 def replay_logged_hand(hand: LoggedHand, profile: RuleProfile) -> tuple[Match, str | None]:
     """Play a logged hand on its stacked wall as far as the engine follows it: the match, and
-    where and why it stopped (None: to the log's end and result).
-
-    This is :func:`game.engine.logs.replay.replay_hand_state` but for one thing: under rules
-    without red fives the wall is stacked as if they had them. The engine's tile faces call
-    copies 16, 52 and 88 red whatever the rules (and our EMA exports write them so), so only
-    that stacking gives each face the copy the engine will show for it."""
-    stacking = profile
-    if not profile.tiles.red_fives:
-        stacking = dataclasses.replace(profile, tiles=dataclasses.replace(profile.tiles, red_fives=3))
-    setup, position = stack_hand(hand, stacking)
-    try:
-        match = Match(profile, 0, setups={0: setup}, first_dealer=hand.first_dealer, start=hand.scores,
-                      position=position)
-    except AtlasError as exc:
-        raise RecordError(f"hand {hand.label}: the wall cannot be stacked: {exc}") from exc
-    try:
-        _drive(match, hand)
-        _compare_result(match, hand)
-    except Divergence as exc:
-        return match, str(exc)
-    return match, None
+    where and why it stopped (None: to the log's end and result)."""
+    report, match = replay_hand_state(hand, profile)
+    return match, report.divergence
