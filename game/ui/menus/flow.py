@@ -235,7 +235,8 @@ class MenuFlow:
             from game.ui.replay.sources import viewer_for_saved
 
             try:
-                self.stack.push(viewer_for_saved(self.size, self.replays.load(intent.path), self.settings.tile_style))
+                self.stack.push(viewer_for_saved(self.size, self.replays.load(intent.path), self.settings.tile_style,
+                                                 self.settings.terminology))
             except SaveError as exc:
                 self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
         elif isinstance(intent, PlayFromHere):

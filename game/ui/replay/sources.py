@@ -15,6 +15,7 @@ from game.persist.notice import Notice
 from game.persist.saves import SavedMatch, SaveError
 from game.ui.menus.options import match_profile
 from game.ui.table.screen import AI_NAMES
+from game.ui.table.words import DEFAULT_TERMINOLOGY
 
 from .tape import ReplayTape, tape_from_log, tape_from_record
 from .viewer import ReplayViewer
@@ -41,8 +42,9 @@ def log_tape(path: Path) -> ReplayTape:
         raise SaveError(Notice("viewer.import_error", {"file": path.name, "detail": str(exc)})) from exc
 
 
-def viewer_for_saved(size: tuple[int, int], saved: SavedMatch, style: str = "classic") -> ReplayViewer:
-    return ReplayViewer(size, saved_tape(saved), options=saved.options, style=style)
+def viewer_for_saved(size: tuple[int, int], saved: SavedMatch, style: str = "classic",
+                     terminology: str = DEFAULT_TERMINOLOGY) -> ReplayViewer:
+    return ReplayViewer(size, saved_tape(saved), options=saved.options, style=style, terminology=terminology)
 
 
 def viewer_for_log(size: tuple[int, int], path: Path, style: str = "classic") -> ReplayViewer:

@@ -31,6 +31,7 @@ from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Button, M
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout
 from game.ui.table.presenter import Presenter
+from game.ui.table.words import DEFAULT_TERMINOLOGY, table_terms
 from game.ui.tutorial.intents import PushScreen
 
 from .hand_list import HandListScreen, position_name
@@ -48,8 +49,10 @@ class ReplayViewer(MenuScreen):
     """A tape on the table, at position (``hand``, ``step``)."""
 
     def __init__(self, size: tuple[int, int], tape: ReplayTape, *, options: MatchOptions | None = None,
-                 style: str = "classic") -> None:
-        """``options``: the filed match's, for "play from here" (None: it cannot be played on)."""
+                 style: str = "classic", terminology: str = DEFAULT_TERMINOLOGY) -> None:
+        """``options``: the filed match's, for "play from here" (None: it cannot be played on);
+        ``terminology``: the words for calls and wins, as the table uses them."""
+        self.terms = table_terms(terminology)
         if not tape.hands:
             raise ValueError("a replay needs at least one hand")
         self.tape = tape
@@ -113,10 +116,11 @@ class ReplayViewer(MenuScreen):
         names = self.seat_names()
         roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human
                  else t("viewer.role_ai") for s in range(4)]  # the plates add the seat wind
-        hud = Hud(self.layout_table, self.tape.human, names, roles)
+        hud = Hud(self.layout_table, self.tape.human, names, roles, self.terms)
         self.timeline = Timeline(SPEEDS[self.speed_index])
         self.presenter = Presenter(self.layout_table, self.tape.human, hud, self.timeline, sets=rules.win.sets,
-                                   names=names, hold_seconds=HOLD, tai=rules.score.model == "base_plus_tai")
+                                   names=names, hold_seconds=HOLD, tai=rules.score.model == "base_plus_tai",
+                                   terms=self.terms)
         self.presenter.face_up = self.open_hands
         hud.show_dora_panel(False)
         self.show()
