@@ -156,11 +156,25 @@ def test_the_board_made_on_a_thread_becomes_ready_and_plays_music(mixer: Any) ->
     board.tick()  # the app's frame starts the music on its own channel
     assert board.music_playing
     channel = pygame.mixer.Channel(0)
-    assert channel.get_busy() and channel.get_volume() == pytest.approx(MUSIC_GAIN * 0.25, abs=1 / 128)
+    music_sound = channel.get_sound()
+    assert channel.get_busy() and music_sound.get_volume() == pytest.approx(MUSIC_GAIN * 0.25, abs=1 / 128)
+    assert board.music_level() == pytest.approx(MUSIC_GAIN * 0.25)
     board.set_volumes(40, 0)
     assert not board.music_playing
     board.set_volumes(40, 100)
-    assert channel.get_volume() == pytest.approx(MUSIC_GAIN, abs=1 / 128)
+    assert music_sound.get_volume() == pytest.approx(MUSIC_GAIN, abs=1 / 128)
+    board.play(Cue.DISCARD)
+    assert channel.get_sound() is music_sound  # the reserved channel is never taken by a sound
+
+
+def test_no_music_is_started_at_zero_volume(mixer: Any) -> None:
+    board = SoundBoard(mixer, music_volume=0, background=False, music=False)
+    board._music_data = b"\0" * 4096  # as if made
+    board.tick()
+    assert not board.music_playing and board.music_level() == 0.0
+    board.set_volumes(80, 30)
+    board.tick()
+    assert board.music_playing
     audio.stop()
     assert not audio.current().enabled
 

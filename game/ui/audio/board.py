@@ -69,6 +69,7 @@ class SoundBoard:
         self._closed = False
         self._music_data: bytes | None = None
         self._music_channel: Any = None
+        self._music_sound: Any = None
         self.played: list[Cue] = []  # every cue actually sent to the mixer (tests, the smoke run)
         if mixer is None:
             self._ready.set()
@@ -156,34 +157,40 @@ class SoundBoard:
     # --- music -----------------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Once a frame, from the main thread: start the music once it is made."""
-        if self._music_channel is not None or self._music_data is None or self.format is None:
+        """Once a frame, from the main thread: start the music once it is made (and wanted)."""
+        if (self._music_sound is not None or self._music_data is None or self.format is None
+                or self.music_volume <= 0):
             return
         try:
             if not self.mixer.get_init():
                 return
+            sound = self.mixer.Sound(buffer=self._music_data)
+            sound.set_volume(MUSIC_GAIN * loudness(self.music_volume))  # before it plays: no loud first buffer
             channel = self.mixer.Channel(0)  # reserved for the music when the mixer was opened
-            channel.play(self.mixer.Sound(buffer=self._music_data), loops=-1)
-            self._music_channel = channel
-            self._music_volume()
+            channel.set_volume(1.0)
+            channel.play(sound, loops=-1)
+            self._music_sound, self._music_channel = sound, channel
         except Exception as exc:
             log.debug("music not started: %s", exc)
             self._music_data = None  # do not try every frame
 
     @property
     def music_playing(self) -> bool:
-        return self._music_channel is not None and self.music_volume > 0
+        return self._music_sound is not None and self.music_volume > 0
+
+    def music_level(self) -> float:
+        """The mixer volume the music plays at now (0..1; 0 before it starts)."""
+        return MUSIC_GAIN * loudness(self.music_volume) if self._music_sound is not None else 0.0
 
     def _music_volume(self) -> None:
-        channel = self._music_channel
-        if channel is None:
+        if self._music_sound is None:
             return
         with contextlib.suppress(Exception):
-            channel.set_volume(MUSIC_GAIN * loudness(self.music_volume))
+            self._music_sound.set_volume(MUSIC_GAIN * loudness(self.music_volume))
             if self.music_volume > 0:
-                channel.unpause()
+                self._music_channel.unpause()
             else:
-                channel.pause()
+                self._music_channel.pause()
 
     def volume_of(self, cue: Cue) -> float:
         """The mixer volume ``cue`` plays at now (0..1)."""
