@@ -6,9 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# Property tests check behaviour, not speed (benchmarks are `python -m game bench`): no per-example
+# deadline and no "too slow" health check, so a loaded machine cannot fail them. Runaway inputs
+# are caught by the fuzz tests' CPU-time bound (tests/fuzzing.py).
+settings.register_profile("atlas", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("atlas")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
