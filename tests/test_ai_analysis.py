@@ -161,29 +161,38 @@ def test_completed_han_reads_the_yaku(hand: str, win: str, han: float) -> None:
     assert an.completed_han(_counts(hand), parse_kind(win), [], YAKUHAI, profile, closed=True) == han
 
 
-@pytest.mark.parametrize("profile_id", ["riichi", "ema", "taiwanese"])
-def test_discard_turns_rebuild_the_table_order(profile_id: str) -> None:
-    """The rivers' interleaving read from an observation equals the engine's Discarded events."""
+@pytest.mark.parametrize("profile_id", ["riichi", "ema"])
+def test_safe_kinds_hold_every_tile_passed_since_a_riichi(profile_id: str) -> None:
+    """Read against the event log: after a riichi, every tile another seat discarded is safe
+    against it (riichi furiten), and so is everything in its own river."""
     from game.ai.levels import make_seat
     from game.engine.events import Discarded, HandEnded
     from game.engine.match import Match
     from game.engine.profile import load_profile
 
     profile = load_profile(profile_id)
-    match = Match(profile, 11)
-    bots = [make_seat("hard" if s % 2 else "easy", 11, s, profile) for s in range(4)]
-    order: list[int] = []
-    for _ in range(300):
-        if match.is_over:
-            break
-        seat = match.awaiting()[0]
-        obs = match.observe(seat)
-        expected: list[list[int]] = [[] for _ in range(4)]
-        for turn, who in enumerate(order):
-            expected[who].append(turn)
-        assert an.discard_turns(obs) == expected
-        for ev in match.apply(bots[seat].decide(obs)):
-            if isinstance(ev, HandEnded):
-                order = []
-            elif isinstance(ev, Discarded):
-                order.append(ev.seat)
+    checked = 0
+    for seed in (11, 12):
+        match = Match(profile, seed)
+        bots = [make_seat("hard" if s % 2 else "normal", seed, s, profile) for s in range(4)]
+        passed: dict[int, set[int]] = {}  # riichi seat -> kinds others discarded since
+        own: dict[int, set[int]] = {s: set() for s in range(4)}
+        for _ in range(400):
+            if match.is_over:
+                break
+            seat = match.awaiting()[0]
+            obs = match.observe(seat)
+            for r, kinds in passed.items():
+                assert kinds | own[r] <= an.safe_kinds(obs, r)
+                checked += 1
+            for ev in match.apply(bots[seat].decide(obs)):
+                if isinstance(ev, HandEnded):
+                    passed, own = {}, {s: set() for s in range(4)}
+                elif isinstance(ev, Discarded):
+                    own[ev.seat].add(ev.tile >> 2)
+                    for r, kinds in passed.items():
+                        if r != ev.seat:
+                            kinds.add(ev.tile >> 2)
+                    if ev.riichi:
+                        passed[ev.seat] = set()
+    assert checked > 0

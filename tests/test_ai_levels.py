@@ -197,10 +197,10 @@ def _table(riichi: bool, hand_text: str = "234567m3479p1679s") -> Observation:
     views = list(obs.seats)
     views[1] = views[1]._replace(
         discards=river, discard_tsumogiri=(False,) * len(river), discard_called=(False,) * len(river),
-        riichi=riichi, riichi_index=4 if riichi else None,
+        river_turns=tuple(range(len(river))), riichi=riichi, riichi_index=4 if riichi else None,
     )
     for s in (2, 3):
-        views[s] = views[s]._replace(discards=(), discard_tsumogiri=(), discard_called=(), melds=())
+        views[s] = views[s]._replace(discards=(), discard_tsumogiri=(), discard_called=(), river_turns=(), melds=())
     legal = tuple(Action(0, ActionKind.DISCARD, (t,)) for t in hand)
     return obs._replace(
         hand=hand, drawn=hand[-1], seats=tuple(views), legal_actions=legal, live_tiles_left=50,

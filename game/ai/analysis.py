@@ -278,50 +278,16 @@ def is_suji(kind: int, safe: frozenset[int]) -> bool:
     return low and high
 
 
-def discard_turns(obs: Observation) -> list[list[int]]:
-    """For every seat, the table-wide turn number of each tile in its river.
-
-    The observation keeps one river per seat but no common clock; the order follows from the
-    rules: the dealer discards first, play passes to the next seat, and a called discard passes
-    it to the caller (the meld that holds that tile id), who discards next. Walking the rivers
-    that way until a seat has nothing more to show rebuilds the exact interleaving.
-    """
-    seats = obs.seats
-    caller: dict[int, int] = {}
-    for view in seats:
-        for m in view.melds:
-            if m.called is not None and m.kind is not MeldKind.ANKAN:
-                caller[m.called] = view.seat
-    out: list[list[int]] = [[-1] * len(v.discards) for v in seats]
-    at = [0] * len(seats)
-    cur = obs.dealer
-    turn = 0
-    while at[cur] < len(seats[cur].discards):
-        i = at[cur]
-        out[cur][i] = turn
-        turn += 1
-        at[cur] = i + 1
-        tile = seats[cur].discards[i]
-        cur = caller.get(tile, (cur + 1) % 4) if seats[cur].discard_called[i] else (cur + 1) % 4
-    return out
-
-
-discard_turns_cached = per_observation(discard_turns)
-
-
 def safe_kinds(obs: Observation, seat: int) -> frozenset[int]:
     """Kinds that cannot win for ``seat``: its own discards (furiten), and, after its riichi,
-    every tile the others discarded since (it let them pass), dated by :func:`discard_turns`."""
+    every tile the others discarded since (it let them pass), dated by the rivers' turns."""
     view = obs.seats[seat]
     out = {t >> 2 for t in view.discards}
     if view.riichi and view.riichi_index is not None:
-        turns = discard_turns_cached(obs)
-        declared = turns[seat][view.riichi_index]
+        declared = view.river_turns[view.riichi_index]
         for other in obs.seats:
-            if other.seat == seat:
-                continue
-            mine = turns[other.seat]
-            out.update(t >> 2 for t, when in zip(other.discards, mine, strict=True) if when > declared)
+            if other.seat != seat:
+                out.update(t >> 2 for t, when in zip(other.discards, other.river_turns, strict=True) if when > declared)
     return frozenset(out)
 
 
