@@ -36,6 +36,7 @@ def start_match(options: MatchOptions, match: Match, settings: Settings) -> Tabl
         claim_seconds=float(settings.claim_countdown) if settings.claim_countdown else None,
         show_waits=settings.hint_waits,
         explain=settings.hint_ai_reasons,
+        keys_hint=True,  # the menus' table: Esc pauses, and the player should know it
         terminology=settings.terminology,
         auto_pass=settings.auto_pass,
     )

@@ -267,6 +267,19 @@ class Hud:
     def show_dora_panel(self, shown: bool) -> None:
         self.dora_panel.visible = shown
 
+    def show_keys(self, lines: Sequence[str]) -> None:
+        """The table's keys, faint and right-aligned in the corner the hand leaves free (only the
+        tables the menus open, where Esc pauses)."""
+        lay, u = self.layout, self.layout.unit
+        w, h = lay.size
+        y = h - 96 * u  # above the hand and its drawn tile
+        for line in reversed(lines):
+            text = Text(line, pieces.font(round(12 * u)), pieces.DIM, 0, 0, name="keys")
+            tw, th = text.content_size()
+            text.x, text.y = w - 16 * u - tw / 2, y - th / 2
+            self.under.add_child(text)
+            y -= th + 4 * u
+
     def caption(self, text: str) -> None:
         self.caption_text.text = text
         self.caption_panel.visible = bool(text)

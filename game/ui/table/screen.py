@@ -82,6 +82,7 @@ class TableScreen:
         explain: bool = False,
         terminology: str = DEFAULT_TERMINOLOGY,
         auto_pass: bool = True,
+        keys_hint: bool = False,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
         action (the match is played elsewhere: the screen only shows its new events);
@@ -131,6 +132,7 @@ class TableScreen:
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
         self.watch: Callable[[], object] | None = None  # called whenever the table is still (tests)
         self._prompt_key: object = None
+        self.keys_hint = keys_hint
         self._build(size)
         self.presenter.feed(self._visible(self.match.events))
         self._fed = len(self.match.events)
@@ -144,6 +146,8 @@ class TableScreen:
         # a strict table asks the human on every discard already: that prompt is the pause
         self.presenter.discard_beat = 0.0 if self.auto_pass or self.strict or self.autoplay else DISCARD_BEAT
         self.hud.show_dora_panel(False)
+        if self.keys_hint:
+            self.hud.show_keys([t("table.keys.menu"), t("table.keys.help")])
 
     def _visible(self, events: list[Event]) -> list[Event]:
         return [redact(e, self.human) for e in events]
