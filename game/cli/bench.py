@@ -61,7 +61,44 @@ def bench_engine(profile_id: str, games: int, hands: int, seed: int) -> dict[str
         "observe_us_median": observe_us,
         "hanchan_per_s_random": random_rate,
         "hanchan_per_s_efficiency": efficiency_rate,
+        **_other_profiles(profile_id, max(2, games // 2), seed),
     }
+
+
+OTHER_PROFILES = ("riichi", "ema", "taiwanese")
+HAND_CAP = 16  # Taiwanese random seats rarely end a match (the dealer keeps the deal on a draw)
+
+
+def _other_profiles(main: str, games: int, seed: int) -> dict[str, float]:
+    """The other rulebooks' speed: hanchan/s with four efficiency bots, and hands/s with four
+    random bots over matches cut at ``HAND_CAP`` hands (the rate a hanchan cannot give there)."""
+    out: dict[str, float] = {}
+    for profile_id in OTHER_PROFILES:
+        if profile_id == main:
+            continue
+        rate, _, _ = _hanchan_rate(profile_id, "efficiency", games, seed, time_apply=False)
+        out[f"hanchan_per_s_efficiency_{profile_id}"] = rate
+        out[f"hands_per_s_random_{profile_id}"] = _hands_rate(profile_id, games, seed)
+    return out
+
+
+def _hands_rate(profile_id: str, games: int, seed: int) -> float:
+    from game.ai.baseline import RandomBot
+    from game.engine.match import Match
+    from game.engine.profile import load_profile
+
+    profile = load_profile(profile_id)
+    hands = 0
+    start = time.process_time()
+    for g in range(games):
+        s = seed * 1000 + g
+        match = Match(profile, s)
+        bots = [RandomBot(s, seat) for seat in range(4)]
+        while not match.is_over and match.hand_index < HAND_CAP:
+            seat = match.awaiting()[0]
+            match.apply(bots[seat].decide(match.observe(seat)))
+        hands += match.hand_index
+    return hands / (time.process_time() - start)
 
 
 def _hanchan_rate(
