@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from game import i18n
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,3 +31,11 @@ def oracle_path(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"oracle {path} is absent (../shared/oracles is not beside this clone)")
     return path
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Every test starts in English, the catalogs' reference (a test may switch language)."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -1,7 +1,9 @@
 """Plain words for AI decisions: the hint and explain options of the table show these.
 
 Reasons are short sentences a player can check against the table ("folds: 7p is safe against
-South's riichi"); they name tiles in the game's notation and seats by their wind this hand.
+South's riichi"); they name tiles as the table writes them and seats by their wind this hand. The
+sentences are catalog strings (``ai.*`` in game/i18n), so a French or Russian player reads them in
+their language; the decision itself never depends on the words.
 """
 
 from __future__ import annotations
@@ -9,42 +11,40 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.observation import Observation
-from game.engine.tiles import format_kinds, kind_name
+from game.i18n import t
+from game.i18n.tiles import tile_word as tile_word  # reasons name tiles as the table does
 
-_WINDS = ("East", "South", "West", "North")
+_WINDS = ("east", "south", "west", "north")
 
 
 def seat_name(obs: Observation, seat: int) -> str:
-    return _WINDS[obs.seats[seat].wind % 4]
-
-
-def tile_word(kind: int) -> str:
-    """A kind as the table prints it: ``7p``, ``East``, ``Red``."""
-    return kind_name(kind) if kind >= 27 else format_kinds([kind])
+    return t(f"tile.{_WINDS[obs.seats[seat].wind % 4]}")
 
 
 def kinds_word(kinds: Sequence[int]) -> str:
-    """Several kinds joined the compact way: ``36s``, ``14m 7p``."""
+    """Several kinds, suit tiles first: ``3s 6s``, ``1m 4m East``."""
     if not kinds:
-        return "nothing"
-    suited = [k for k in kinds if k < 27]
-    words = []
-    if suited:
-        words.append(format_kinds(suited))
-    words += [kind_name(k) for k in kinds if k >= 27]
-    return " ".join(words)
+        return t("ai.nothing")
+    ordered = sorted(kinds, key=lambda k: (k >= 27, k))
+    return " ".join(tile_word(k) for k in ordered)
 
 
 def shanten_words(sh: int) -> str:
     if sh < 0:
-        return "complete"
+        return t("ai.complete")
     if sh == 0:
-        return "tenpai"
-    return f"{sh}-shanten"
+        return t("ai.tenpai")
+    return t("ai.shanten", n=sh)
 
 
 def threat_list(obs: Observation, seats: Sequence[int]) -> str:
-    names = [f"{seat_name(obs, s)}'s" for s in seats]
+    """Whose riichi: ``South's``, ``South's and West's`` (the language's possessive)."""
+    names = [t("ai.whose", seat=seat_name(obs, s)) for s in seats]
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return t("ai.list", first=", ".join(names[:-1]), last=names[-1])
+
+
+def reason(key: str, **values: object) -> str:
+    """One of the reasons in the ``ai.reason`` catalog section."""
+    return t(f"ai.reason.{key}", **values)

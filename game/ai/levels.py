@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from game.ai import Seat
 from game.ai import analysis as an
 from game.ai.baseline import seat_rng
-from game.ai.explain import kinds_word, shanten_words, threat_list, tile_word
+from game.ai.explain import kinds_word, reason, shanten_words, threat_list, tile_word
 from game.engine.actions import Action, ActionKind
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
@@ -99,10 +99,11 @@ class LevelBot:
         acts = obs.legal_actions
         for a in acts:
             if a.kind is ActionKind.TSUMO:
-                return a, "wins by self-draw"
+                return a, reason("tsumo")
             if a.kind is ActionKind.RON:
-                won = f" on {tile_word(kind_of(obs.last_discard[1]))}" if obs.last_discard else ""
-                return a, f"wins{won}"
+                if obs.last_discard:
+                    return a, reason("ron", tile=tile_word(kind_of(obs.last_discard[1])))
+                return a, reason("win")
         if obs.phase != "turn":
             return self._answer_claim(obs)
         return self._take_turn(obs)
@@ -116,13 +117,13 @@ class LevelBot:
         if obs.me.riichi:
             for a in acts:
                 if a.kind is ActionKind.ANKAN:
-                    return a, "declares a concealed kan: the wait stays the same"
-            return discards[0], "in riichi: discards the drawn tile"
+                    return a, reason("riichi_ankan")
+            return discards[0], reason("riichi_tsumogiri")
         kyuushu = next((a for a in acts if a.kind is ActionKind.KYUUSHU), None)
         if kyuushu is not None and self.level != "easy":
             counts = an.hand_counts(obs.hand)
             if shanten_kokushi(counts) >= 3:
-                return kyuushu, "aborts the hand: nine kinds of terminals and honours, far from thirteen orphans"
+                return kyuushu, reason("kyuushu")
         kan = self._kan_choice(obs)
         if kan is not None:
             return kan
@@ -163,14 +164,14 @@ class LevelBot:
                 state.counts[k] += 4
                 # the kan tiles leave the hand; the replacement draw is like a discard-and-draw
                 if sh <= best_now and not (self.level == "hard" and threatened and sh > 0):
-                    return a, f"declares a concealed kan of {tile_word(k)}: the hand keeps its shape"
+                    return a, reason("ankan", tile=tile_word(k))
             if a.kind is ActionKind.KAKAN and not threatened:
                 k = kind_of(a.tile)
                 state.counts[k] -= 1
                 sh = shanten(state.counts, sets, False, False)
                 state.counts[k] += 1
                 if sh <= best_now:
-                    return a, f"adds {tile_word(k)} to its pon: an extra draw at no cost to the hand"
+                    return a, reason("kakan", tile=tile_word(k))
         return None
 
     @staticmethod
@@ -213,8 +214,8 @@ class LevelBot:
         a, shape = best[4], best[5]
         k = kind_of(a.tile)
         if a.kind is ActionKind.RIICHI:
-            return a, f"riichi, discarding {tile_word(k)}: waits on {kinds_word(shape.kinds)} ({shape.accept} tiles)"
-        return a, f"discards {tile_word(k)}: {shanten_words(shape.shanten)}, {shape.accept} tiles of acceptance"
+            return a, reason("riichi_discard", tile=tile_word(k), waits=kinds_word(shape.kinds), count=shape.accept)
+        return a, reason("discard", tile=tile_word(k), shanten=shanten_words(shape.shanten), count=shape.accept)
 
     def _normal_fold(
         self, obs: Observation, scored: Sequence[tuple[int, int, int, float, Action, an.Shape]], unseen: list[int]
@@ -245,10 +246,10 @@ class LevelBot:
         k = kind_of(a.tile)
         g = grade(k)
         if g == 0:
-            return a, f"folds: {tile_word(k)} is safe against {who} riichi"
+            return a, reason("fold_safe", tile=tile_word(k), who=who)
         if g == 1:
-            return a, f"folds: {tile_word(k)} is suji against {who} riichi"
-        return a, f"folds as best it can: no safe tile against {who} riichi, {tile_word(k)} keeps the hand"
+            return a, reason("fold_suji", tile=tile_word(k), who=who)
+        return a, reason("fold_no_safe", tile=tile_word(k), who=who)
 
     # --- hard -------------------------------------------------------------------------------
 
@@ -327,7 +328,7 @@ class LevelBot:
         dama = max((o for o in options if o.kind == r_best.kind), key=lambda o: o.ev, default=r_best)
         if dama.has_yaku and dama.value >= an.hand_points(4.0, obs, self.profile) * 0.95 and r_best.accept >= 4:
             return None
-        return f"riichi on {kinds_word(waits)}: {r_best.accept} tiles wait, worth about {int(r_best.value)} points"
+        return reason("riichi", waits=kinds_word(waits), count=r_best.accept, points=int(r_best.value))
 
     def _weigh(
         self,
@@ -439,24 +440,20 @@ class LevelBot:
         if riichi_threats and (best.shanten > top_shape.shanten or best.accept < top_shape.accept):
             who = threat_list(obs, [th.seat for th in riichi_threats])
             if all(k in th.safe for th in riichi_threats):
-                return f"folds: {tile_word(k)} is safe against {who} riichi"
+                return reason("fold_safe", tile=tile_word(k), who=who)
             if all(an.is_suji(k, th.safe) for th in riichi_threats):
-                return f"folds: {tile_word(k)} is suji against {who} riichi"
-            return f"folds: {tile_word(k)} is the least dangerous tile against {who} riichi ({best.deal_in:.0%})"
+                return reason("fold_suji", tile=tile_word(k), who=who)
+            return reason("fold_least", tile=tile_word(k), who=who, risk=f"{best.deal_in:.0%}")
         if threats and best.deal_in > 0.05:
             names = threat_list(obs, [th.seat for th in threats])
-            return (
-                f"pushes {tile_word(k)} against {names} hand: {shanten_words(best.shanten)} "
-                f"for about {int(best.value)} points is worth a {best.deal_in:.0%} risk"
-            )
+            return reason("push", tile=tile_word(k), who=names, shanten=shanten_words(best.shanten),
+                          points=int(best.value), risk=f"{best.deal_in:.0%}")
         if best.shanten == 0 and best.waits:
-            return f"discards {tile_word(k)}: tenpai on {kinds_word(best.waits)}, {best.accept} tiles"
+            return reason("discard_tenpai", tile=tile_word(k), waits=kinds_word(best.waits), count=best.accept)
         if top_shape.accept > best.accept and top_shape.shanten == best.shanten and best.value > top_shape.value:
-            return (
-                f"discards {tile_word(k)}: keeps the hand's value (about {int(best.value)} points) "
-                f"over {top_shape.accept - best.accept} more tiles of acceptance"
-            )
-        return f"discards {tile_word(k)}: {shanten_words(best.shanten)}, {best.accept} tiles of acceptance"
+            return reason("discard_value", tile=tile_word(k), points=int(best.value),
+                          more=top_shape.accept - best.accept)
+        return reason("discard", tile=tile_word(k), shanten=shanten_words(best.shanten), count=best.accept)
 
     # --- claims -----------------------------------------------------------------------------
 
@@ -465,7 +462,7 @@ class LevelBot:
         pass_act = next(a for a in acts if a.kind is ActionKind.PASS)
         calls = [a for a in acts if a.kind in (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN)]
         if not calls or obs.last_discard is None:
-            return pass_act, "passes"
+            return pass_act, reason("pass")
         tile = obs.last_discard[1]
         k = kind_of(tile)
         if self.level == "hard":
@@ -487,9 +484,10 @@ class LevelBot:
                 continue
             after = _call_shanten(state.counts, a.tiles, sets - 1)
             if after < now or (self.level == "easy" and k in yakuhai):
-                what = "a yaku" if k in yakuhai and self._needs_yaku else "a faster hand"
-                return a, f"{a.kind.value} {tile_word(k)}: {what}, {shanten_words(after)} after the call"
-        return pass_act, f"passes on {tile_word(k)}: the call does not help"
+                what = reason("why_yaku") if k in yakuhai and self._needs_yaku else reason("why_faster")
+                return a, reason("call", call=reason(a.kind.value), tile=tile_word(k), why=what,
+                                 shanten=shanten_words(after))
+        return pass_act, reason("pass_no_help", tile=tile_word(k))
 
     def _hard_claim(self, obs: Observation, calls: list[Action], pass_act: Action, tile: int) -> tuple[Action, str]:
         state = self._state(obs)
@@ -500,7 +498,7 @@ class LevelBot:
         unseen = an.unseen_counts_cached(obs)
         shape = an.shape_of(state.counts, sets, specials, unseen)
         if shape.shanten == 0 and state.closed and self._riichi_rules:
-            return pass_act, f"passes on {tile_word(k)}: the closed tenpai is worth more"
+            return pass_act, reason("pass_closed_tenpai", tile=tile_word(k))
         han = an.estimate_han(
             state.counts, state.melds, obs, self.profile, reds=state.reds, closed=state.closed,
             riichi=state.closed and self._riichi_rules,
@@ -528,19 +526,17 @@ class LevelBot:
             if best is None or top.ev > best[0]:
                 best = (top.ev, a, top)
         if best is None:
-            return pass_act, f"passes on {tile_word(k)}"
+            return pass_act, reason("pass_on", tile=tile_word(k))
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
-            return pass_act, f"passes on {tile_word(k)}: calling would leave no yaku"
+            return pass_act, reason("pass_no_yaku", tile=tile_word(k))
         value_honour = k in an.yakuhai_kinds(obs, obs.seat) and act.kind is ActionKind.PON
         first_yaku = value_honour and (not self._needs_yaku or han < 4.0)
         if top.shanten < shape.shanten and (ev > stay * CALL_MARGIN or (first_yaku and top.shanten <= 3)):
-            why = "a yaku" if value_honour and self._needs_yaku else "speed"
-            return act, (
-                f"{act.kind.value} {tile_word(k)}: {why}, {shanten_words(top.shanten)} after the call, "
-                f"about {int(top.value)} points"
-            )
-        return pass_act, f"passes on {tile_word(k)}: the hand is worth more closed or the call does not help"
+            why = reason("why_yaku") if value_honour and self._needs_yaku else reason("why_speed")
+            return act, reason("call_value", call=reason(act.kind.value), tile=tile_word(k), why=why,
+                               shanten=shanten_words(top.shanten), points=int(top.value))
+        return pass_act, reason("pass_closed", tile=tile_word(k))
 
 
 def _pick(options: Sequence[Option], threats: Sequence[an.Threat]) -> Option:

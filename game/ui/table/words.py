@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass, fields
 from typing import Final
 
-from game.engine.tiles import kind_name
 from game.i18n import has, t
+from game.i18n.tiles import tile_word as tile_word  # the table's callers import the words from here
+from game.i18n.tiles import tile_words as tile_words
 
 TERMINOLOGIES: Final = ("english", "japanese", "chinese")
 DEFAULT_TERMINOLOGY: Final = "japanese"  # the words the table always used: Chi, Pon, Ron, Tsumo...
@@ -80,12 +81,3 @@ def limit_name(limit: str) -> str:
     return t(key) if has(key) else limit.replace("_", " ").title()
 
 
-def tile_word(kind: int) -> str:
-    """A tile kind a player reads: ``5p`` as written, honours and flowers by name (``Est``)."""
-    name = kind_name(kind)
-    key = f"tile.{name.lower()}"
-    return t(key) if has(key) else name
-
-
-def tile_words(kinds: list[int] | tuple[int, ...]) -> str:
-    return " ".join(tile_word(k) for k in kinds)
