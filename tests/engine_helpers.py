@@ -18,7 +18,7 @@ from game.engine.actions import Action, ActionKind
 from game.engine.events import Event
 from game.engine.invariants import expected_tiles as expected_tiles
 from game.engine.invariants import tile_locations
-from game.engine.match import HandPosition, HandSetup, Match
+from game.engine.match import HandPosition, HandSetup, Match, Phase
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import FLOWER_ID_BASE, FLOWER_KIND_BASE, RED_FIVE_IDS, parse_kinds
 
@@ -173,3 +173,48 @@ def has(match: Match, seat: int, kind: ActionKind) -> bool:
 def events_of(events: Iterable[Event], cls: type[E]) -> list[E]:
     """The events of one class, typed as that class."""
     return [e for e in events if isinstance(e, cls)]
+
+
+# --- playing a hand out -----------------------------------------------------------------
+
+
+def tsumogiri(m: Match, *, until_live: int = -1, stop_seat: int | None = None) -> list[Event]:
+    """Discard every drawn tile and pass every claim until the hand ends, or until the live wall
+    holds ``until_live`` tiles and ``stop_seat`` (if given) is in turn."""
+    out: list[Event] = []
+    start = m.hand_index
+    while m.hand_index == start and not m.is_over:
+        if m.phase is Phase.TURN:
+            if m.wall.live_remaining == until_live and (stop_seat is None or m.turn == stop_seat):
+                return out
+            assert m.drawn is not None
+            out += m.apply(Action(m.turn, ActionKind.DISCARD, (m.drawn,)))
+        else:
+            out += pass_all(m)
+    return out
+
+
+def until_turn(m: Match, seat: int) -> list[Event]:
+    """Throw every other seat's draws and pass every claim until ``seat`` is in turn."""
+    out: list[Event] = []
+    while not (m.phase is Phase.TURN and m.turn == seat):
+        if m.phase is Phase.TURN:
+            out += m.apply(Action(m.turn, ActionKind.DISCARD, (m.drawn,)))  # type: ignore[arg-type]
+        else:
+            out += pass_all(m)
+    return out
+
+
+# four tenpai hands (seat 0 deals) and four far-off ones that share no tile beyond four copies
+FOUR_TENPAI = {
+    0: "123p456p789p111z2z9s",
+    1: "123s456s789s333z4z",
+    2: "234p567p888s555z6z",
+    3: "234s567s999p777z4z",
+}
+NOTEN = {  # far from tenpai, and no tile shared beyond four copies with FOUR_TENPAI
+    0: "147m258m369m1p8p1s2z6z",
+    1: "147m258m369m1p8p1s2z",
+    2: "147m258m369m1p8p1s6z",
+    3: "147m0m28m369m2z6z4z1z",
+}

@@ -21,8 +21,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-from engine_helpers import events_of, has, pass_all, play, stack, stacked_match
-from test_engine_rules import FOUR_TENPAI, NOTEN, tsumogiri, until_turn
+from engine_helpers import (
+    FOUR_TENPAI,
+    NOTEN,
+    events_of,
+    has,
+    pass_all,
+    play,
+    stack,
+    stacked_match,
+    tsumogiri,
+    until_turn,
+)
 
 from game.engine.actions import Action, ActionKind
 from game.engine.events import (

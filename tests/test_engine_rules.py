@@ -8,7 +8,19 @@ given to ``stacked_match``; unnamed tiles come from the tiles no hand names (low
 from __future__ import annotations
 
 import pytest
-from engine_helpers import events_of, expected_tiles, has, pass_all, play, stacked_match, tile_ledger
+from engine_helpers import (
+    FOUR_TENPAI,
+    NOTEN,
+    events_of,
+    expected_tiles,
+    has,
+    pass_all,
+    play,
+    stacked_match,
+    tile_ledger,
+    tsumogiri,
+    until_turn,
+)
 
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
@@ -17,7 +29,6 @@ from game.engine.events import (
     Claimed,
     Discarded,
     DoraRevealed,
-    Event,
     ExhaustiveDraw,
     FlowerSetAside,
     HandEnded,
@@ -137,33 +148,6 @@ def test_three_rons_only_the_nearest_wins_in_taiwanese() -> None:
 
 
 # --- walking a hand out: everyone throws what he draws, nobody claims ---------------------------
-
-
-def tsumogiri(m: Match, *, until_live: int = -1, stop_seat: int | None = None) -> list[Event]:
-    """Discard every drawn tile and pass every claim until the hand ends, or until the live wall
-    holds ``until_live`` tiles and ``stop_seat`` (if given) is in turn."""
-    out: list[Event] = []
-    start = m.hand_index
-    while m.hand_index == start and not m.is_over:
-        if m.phase is Phase.TURN:
-            if m.wall.live_remaining == until_live and (stop_seat is None or m.turn == stop_seat):
-                return out
-            assert m.drawn is not None
-            out += m.apply(Action(m.turn, A.DISCARD, (m.drawn,)))
-        else:
-            out += pass_all(m)
-    return out
-
-
-def until_turn(m: Match, seat: int) -> list[Event]:
-    """Throw every other seat's draws and pass every claim until ``seat`` is in turn."""
-    out: list[Event] = []
-    while not (m.phase is Phase.TURN and m.turn == seat):
-        if m.phase is Phase.TURN:
-            out += m.apply(Action(m.turn, A.DISCARD, (m.drawn,)))  # type: ignore[arg-type]
-        else:
-            out += pass_all(m)
-    return out
 
 
 # --- the last discard: ron only -----------------------------------------------------------------
@@ -468,14 +452,6 @@ def test_four_winds() -> None:
     assert [e.kind for e in events_of(events, AbortiveDraw)] == ["suufon_renda"]
 
 
-FOUR_TENPAI = {
-    0: "123p456p789p111z2z9s",
-    1: "123s456s789s333z4z",
-    2: "234p567p888s555z6z",
-    3: "234s567s999p777z4z",
-}
-
-
 @pytest.mark.parametrize(("profile", "aborts"), [("riichi", True), ("ema", False)])
 def test_four_riichi(profile: str, aborts: bool) -> None:
     m = stacked_match(profile, FOUR_TENPAI)
@@ -491,14 +467,6 @@ def test_four_riichi(profile: str, aborts: bool) -> None:
 
 
 # --- exhaustive draws -----------------------------------------------------------------------
-
-NOTEN = {  # far from tenpai, and no tile shared beyond four copies with FOUR_TENPAI
-    0: "147m258m369m1p8p1s2z6z",
-    1: "147m258m369m1p8p1s2z",
-    2: "147m258m369m1p8p1s6z",
-    3: "147m0m28m369m2z6z4z1z",
-}
-
 
 @pytest.mark.parametrize("tenpai", [(), (1,), (0, 2), (0, 1, 3), (0, 1, 2, 3)])
 def test_noten_payments_and_dealer_renchan(tenpai: tuple[int, ...]) -> None:
