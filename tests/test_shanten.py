@@ -398,6 +398,32 @@ def test_ukeire_of_nine_gates() -> None:
 
 
 @SETTINGS
+@given(
+    st.integers(0, 5).flatmap(lambda n: st.tuples(st.just(n), any_hand(3 * n + 2))),
+    st.booleans(),
+)
+@example((4, hand("1122m3344p5566s77z")), True)  # seven pairs, complete
+@example((4, hand("19m19p19s1234567z1m")), True)  # thirteen orphans, complete
+def test_a_hands_shanten_is_the_least_over_its_discards_and_a_draw_gains_one_at_most(
+    case: tuple[int, list[int]], specials: bool
+) -> None:
+    """The bounds the engine defers far hands' counts on (``Player.defer_shanten``): a discard
+    never lowers shanten (a 3n+2 hand's is the least over its discards), and a draw lowers it
+    by one at most (no discard leaves the hand more than one worse than it was with the tile)."""
+    sets, counts = case
+    specials = specials and sets == 4
+    whole = shanten(counts, sets, specials, specials)
+    after = []
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            after.append(shanten(counts, sets, specials, specials))
+            counts[k] += 1
+    assert min(after) == max(whole, 0)  # a complete hand (-1) is tenpai after any discard
+    assert max(after) <= whole + 1
+
+
+@SETTINGS
 @given(tiles_hand(13))
 def test_ukeire_lowers_shanten(counts: list[int]) -> None:
     kinds, unseen = ukeire(counts)

@@ -115,17 +115,66 @@ _SUIT_VEC: Final = _t.SUIT_VECTORS
 _HONOR_VEC: Final = _t.HONOR_VECTORS
 
 
-def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) -> dict[bytes, int]:
+# Each whole-key value is the group's distance-vector id and a number that codes what seven
+# pairs and thirteen orphans need of it: kinds held, kinds held twice or more, terminal-or-honour
+# kinds held, and those held twice or more, as digits of one mixed radix wide enough that the
+# four groups' codes add up digit by digit with no carry. The sum indexes ``_SPECIALS``.
+_RADIX_ORPHAN_PAIRS: Final = 14  # 13 at most (and 7 within the tables)
+_RADIX_ORPHANS: Final = 14
+_RADIX_PAIRS: Final = 20  # 19 at most: groups in the tables hold 5, 5, 5 and 4 pairs at most
+_RADIX_KINDS: Final = 35
+
+
+def _code(kinds: int, pairs: int, orphans: int, orphan_pairs: int) -> int:
+    return ((kinds * _RADIX_PAIRS + pairs) * _RADIX_ORPHANS + orphans) * _RADIX_ORPHAN_PAIRS + orphan_pairs
+
+
+def _facts(key: bytes, ends: tuple[int, ...]) -> int:
+    """The code of a group pattern or of part of one (``ends``: its terminal-or-honour offsets)."""
+    held = len(key) - key.count(0)
+    return _code(
+        held,
+        held - key.count(1),
+        sum(1 for i in ends if key[i]),
+        sum(1 for i in ends if key[i] >= 2),
+    )
+
+
+def _special_rows() -> list[int]:
+    """The special forms' shanten (the better of seven distinct pairs and thirteen orphans) by
+    the sum of a hand's four group codes: some 137,000 entries, one per digit combination."""
+    kokushi = [
+        13 - orphans - (orphan_pairs > 0)
+        for orphans in range(_RADIX_ORPHANS)
+        for orphan_pairs in range(_RADIX_ORPHAN_PAIRS)
+    ]
+    out: list[int] = []
+    for kinds in range(_RADIX_KINDS):
+        for pairs in range(_RADIX_PAIRS):
+            chiitoitsu = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+            out.extend([chiitoitsu if chiitoitsu < k else k for k in kokushi])
+    return out
+
+
+_SPECIALS: Final = _special_rows()
+
+
+def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) -> dict[bytes, tuple[int, int]]:
     """Every group pattern of at most ``max_tiles`` tiles as one whole key, so the hot path
-    makes one look-up per group instead of two; bigger groups go through :func:`_group_id`."""
+    makes one look-up per group instead of two; bigger groups go through :func:`_group_id`.
+    Values are the vector id and the group's code (see ``_facts``)."""
     pre_by_sum: dict[int, list[tuple[bytes, bytes]]] = {}
     suf_by_sum: dict[int, list[tuple[bytes, int]]] = {}
     for key, row in pre.items():
         pre_by_sum.setdefault(sum(key), []).append((key, row))
     for key, col in suf.items():
         suf_by_sum.setdefault(sum(key), []).append((key, col))
+    # codes add: a whole key's code is its prefix's plus its suffix's
+    suited = max_tiles == 10
+    pre_code = {key: _facts(key, (0,) if suited else (0, 1, 2, 3)) for key in pre}
+    suf_code = {key: _facts(key, (3,) if suited else (0, 1, 2)) for key in suf}
     return {
-        p + s: row[col]
+        p + s: (row[col], pre_code[p] + suf_code[s])
         for n_pre, pres in pre_by_sum.items()
         for n_suf, sufs in suf_by_sum.items()
         if n_pre + n_suf <= max_tiles
@@ -146,7 +195,7 @@ def _group_id(g: bytes) -> int:
     """The distance-vector id of any suit (9 counts) or honour (7 counts) pattern."""
     found = (_SUITS if len(g) == 9 else _HONORS).get(g)
     if found is not None:
-        return found
+        return found[0]
     if len(g) == 9:
         return _SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]]
     return _HONOR_PRE[g[0:4]][_HONOR_SUF[g[4:7]]]
@@ -173,7 +222,7 @@ def shanten_normal(counts: Sequence[int], sets: int = 4) -> int:
     b = bytes(counts)
     m, p, s, z = _cut(b)
     try:
-        return _FINAL[sets][_THREE[_TWO[_SUITS[m]][_SUITS[p]]][_SUITS[s]]][_HONORS[z]] - 1
+        return _FINAL[sets][_THREE[_TWO[_SUITS[m][0]][_SUITS[p][0]]][_SUITS[s][0]]][_HONORS[z][0]] - 1
     except KeyError:
         return _normal_distance(b, sets) - 1
 
@@ -205,27 +254,34 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
     b = bytes(counts)
     m, p, s, z = _cut(b)
     try:
-        best: int = _FINAL[sets][_THREE[_TWO[_SUITS[m]][_SUITS[p]]][_SUITS[s]]][_HONORS[z]] - 1
+        im, cm = _SUITS[m]
+        ip, cp = _SUITS[p]
+        is_, cs = _SUITS[s]
+        iz, cz = _HONORS[z]
     except KeyError:
-        best = _normal_distance(b, sets) - 1
+        return _shanten_slow(b, sets, chiitoitsu, kokushi)
+    best: int = _FINAL[sets][_THREE[_TWO[im][ip]][is_]][iz] - 1
+    if sets != 4 or best < 0:
+        return best
+    if chiitoitsu and kokushi:
+        special = _SPECIALS[cm + cp + cs + cz]
+        return special if special < best else best
+    if chiitoitsu:
+        return min(best, shanten_chiitoitsu(b))
+    if kokushi:
+        return min(best, shanten_kokushi(b))
+    return best
+
+
+def _shanten_slow(b: bytes, sets: int, chiitoitsu: bool, kokushi: bool) -> int:
+    """:func:`shanten` for a hand with a group too big for the whole-key tables (or bad counts)."""
+    best = _normal_distance(b, sets) - 1
     if sets != 4 or best < 0:
         return best
     if chiitoitsu:
-        kinds = 34 - b.count(0)
-        # 14 tiles hold at most 14 - kinds pairs, so seven pairs is at least kinds - 8: count
-        # the pairs only when that bound could beat the normal form
-        if kinds - 8 < best:
-            pairs = kinds - b.count(1)
-            c = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-            if c < best:
-                best = c
-    # thirteen orphans is at least (honour kinds missing) - 1: count only when that could win
-    if kokushi and z.count(0) - 1 < best:
-        t = _kokushi_tiles(b)
-        missing = t.count(0)
-        k = missing - 1 if t.count(1) + missing < 13 else missing
-        if k < best:
-            best = k
+        best = min(best, shanten_chiitoitsu(b))
+    if kokushi:
+        best = min(best, shanten_kokushi(b))
     return best
 
 
