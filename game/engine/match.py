@@ -15,6 +15,7 @@ window); the answers are resolved by the profile's priority, turn distance and m
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Iterable, Sequence
@@ -64,7 +65,14 @@ from .scoring_bridge import WinRequest, exhaustive_draw_deltas, nagashi_deltas, 
 from .settlement import final_standings
 from .shanten import shanten, waits
 from .taiwanese import is_ligu, ligu_waits, score_flower_win
-from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, is_terminal_or_honor, kind_of
+from .tiles import (
+    FLOWER_ID_BASE,
+    NUM_FLOWER_KINDS,
+    RED_FIVE_IDS,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    kind_of,
+)
 from .wall import DiceRoll, Wall, roll, roll_first_dealer
 
 
@@ -172,8 +180,13 @@ class Match:
         self.final: MatchEnded | None = None
         self._turn_cache: tuple[Action, ...] | None = None
         self.red_ids: frozenset[int] = RED_FIVE_IDS if profile.tiles.red_fives else frozenset()
+        self.tile_classes = class_table(self.red_ids)
         self._kyuushu_on = "kyuushu_kyuuhai" in profile.draws.abortive
+        self._suufon_renda_on = "suufon_renda" in profile.draws.abortive
         self._ligu_on = bool(profile.tai.enabled and profile.tai.ligu)  # 嚦咕嚦咕 house rule
+        # when temporary furiten ends (read on every draw and discard)
+        self._furiten_ends_on_draw = profile.furiten.temporary_ends == "draw_or_claim"
+        self._furiten_ends_on_discard = profile.furiten.temporary_ends == "own_discard"
         self.view_cache: list[SeatView | None] = [None] * 4
         out: list[Event] = []
         if first_dealer is None:
@@ -465,7 +478,7 @@ class Match:
 
     def _draw(self, seat: int, out: list[Event], *, replacement: bool = False) -> None:
         p = self.players[seat]
-        if self.profile.furiten.temporary_ends == "draw_or_claim":
+        if self._furiten_ends_on_draw:
             p.furiten_temporary = False
         if replacement:
             t = self._replacement(seat, out)
@@ -522,19 +535,38 @@ class Match:
         seat's shanten and waits are still those of its 13 tiles before it."""
         p = self.players[seat]
         if after_own_discard and not self._ligu_on:
-            before = p.shanten
-            if before == 0:
-                # tenpai before the draw: the tile completes the hand exactly when it is a wait,
-                # and otherwise discarding it is tenpai again (no shanten needed)
-                assert self.drawn is not None
-                p.shanten = -1 if self.drawn >> 2 in p.waits else 0
+            if p.keep_deferred_after_draw():
                 return
-            if before >= 2:
-                p.defer_shanten(self._sets_needed(p), *self._specials(p))
-                return
+            if not p.shanten_deferred:
+                before = p.shanten
+                if before == 0:
+                    # tenpai before the draw: the tile completes the hand exactly when it is a
+                    # wait, and otherwise discarding it is tenpai again (no shanten needed)
+                    assert self.drawn is not None
+                    p.shanten = -1 if self.drawn >> 2 in p.waits else 0
+                    return
+                if before >= 2:
+                    p.defer_shanten(self._sets_needed(p), *self._specials(p), at_least=before - 1)
+                    return
         p.shanten = shanten(p.counts(), self._sets_needed(p), *self._specials(p))
         if self._ligu_on and not p.melds and p.shanten >= 0 and is_ligu(p.counts()):
             p.shanten = -1
+
+    def _refresh_after_discard(self, seat: int) -> None:
+        """Shanten and waits of the 13 tiles left. A discard never lowers shanten (a 14-tile
+        hand's shanten is the least over its discards): a hand one or more from tenpai before
+        it still is, has no waits, and its count can wait until someone reads it."""
+        p = self.players[seat]
+        if not self._ligu_on:  # 嚦咕嚦咕 waits come from no shanten: always count
+            if p.shanten_deferred:
+                p.waits = ()
+                return
+            before = p.shanten
+            if before >= 1:
+                p.waits = ()
+                p.defer_shanten(self._sets_needed(p), *self._specials(p), at_least=before)
+                return
+        self._refresh_waits(seat)
 
     def _refresh_waits(self, seat: int) -> None:
         p = self.players[seat]
@@ -573,18 +605,19 @@ class Match:
                 acts.append(Action(seat, ActionKind.TSUMO))
             if (
                 self._kyuushu_on
-                and self._first_uninterrupted(seat)
+                and not self.calls_made
+                and not p.discards  # the seat's first turn, uninterrupted
                 and sum(1 for k in TERMINAL_HONOR_KINDS if p.kind_counts[k]) >= 9
             ):
                 acts.append(Action(seat, ActionKind.KYUUSHU))
-            if 4 in p.kind_counts or p.melds:  # no kan without four of a kind or a pon
-                acts.extend(self._kan_actions(seat))
+        classes = None if p.riichi else _classes(p.hand, drawn, self.tile_classes)
+        if drawn is not None and (4 in p.kind_counts or p.melds):  # no kan without four of a kind or a pon
+            acts.extend(self._kan_actions(seat, classes))
         discards = DISCARD_ACTIONS[seat]
-        if p.riichi:
+        if classes is None:  # riichi: the drawn tile goes
             assert drawn is not None
             acts.append(discards[drawn])
             return tuple(acts)
-        classes = _classes(p.hand, drawn, self.red_ids)
         kuikae = p.kuikae
         if kuikae:
             acts.extend([discards[t] for t in classes if t >> 2 not in kuikae])
@@ -613,7 +646,8 @@ class Match:
             and self.wall.live_remaining >= r.min_live_tiles
         )
 
-    def _kan_actions(self, seat: int) -> list[Action]:
+    def _kan_actions(self, seat: int, classes: list[int] | None) -> list[Action]:
+        """Concealed kans, and added kans onto a pon (``classes``: the hand's, None in riichi)."""
         p = self.players[seat]
         if not self._kan_allowed():
             return []
@@ -625,10 +659,10 @@ class Match:
                     continue
                 tiles = tuple(sorted(t for t in p.hand if kind_of(t) == k))
                 acts.append(Action(seat, ActionKind.ANKAN, tiles))
-        if not p.riichi:
+        if classes is not None:
             pons = {m.first_kind for m in p.melds if m.kind is MeldKind.PON and counts[m.first_kind]}
             if pons:
-                for t in _classes(p.hand, self.drawn, self.red_ids):
+                for t in classes:
                     if t >> 2 in pons:
                         acts.append(Action(seat, ActionKind.KAKAN, (t,)))
         return acts
@@ -683,23 +717,23 @@ class Match:
         tsumogiri = tile == self.drawn
         p.remove(tile)
         p.ippatsu = False
-        p.kuikae = frozenset()
-        if self.profile.furiten.temporary_ends == "own_discard":
+        p.kuikae = _NO_KINDS
+        if self._furiten_ends_on_discard:
             p.furiten_temporary = False
         if riichi:
             p.riichi_pending = True
             p.double_riichi = self._first_uninterrupted(seat) and self.profile.riichi.double_riichi
-        k = kind_of(tile)
+        k = tile >> 2  # a discard is never a flower
         p.add_discard(tile, tsumogiri, riichi, self.discards_made)
         self.discards_made += 1
-        if p.nagashi_ok and not is_terminal_or_honor(k):
+        if p.nagashi_ok and k not in TERMINALS_AND_HONORS:
             p.nagashi_ok = False
         if not self.calls_made and len(self.first_discards) < 4:
             self.first_discards.append(k)
         self.drawn = None
         self.rinshan = False
         out.append(Discarded(seat, tile, tsumogiri, riichi))
-        self._refresh_waits(seat)
+        self._refresh_after_discard(seat)
         if self.pending_dora:
             self._reveal_pending_dora(out)
         self._open_claims(seat, tile, out, chankan=False)
@@ -820,7 +854,7 @@ class Match:
                 self._end_hand(out, renchan=True, abortive=True)
                 return
         if (
-            "suufon_renda" in self.profile.draws.abortive
+            self._suufon_renda_on
             and len(self.first_discards) == 4
             and not self.calls_made
             and sum(len(q.discards) for q in self.players) == 4
@@ -855,7 +889,7 @@ class Match:
         self.calls_made = True
         for q in self.players:
             q.ippatsu = False
-        if self.profile.furiten.temporary_ends == "draw_or_claim":
+        if self._furiten_ends_on_draw:
             p.furiten_temporary = False
         claims.note_pao(self, seat, meld)
         out.append(Claimed(seat, meld))
@@ -1134,6 +1168,7 @@ def _tile_set(profile: RuleProfile) -> list[int]:
 
 
 TERMINAL_HONOR_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
+_NO_KINDS: frozenset[int] = frozenset()
 
 
 def _tile_class(t: int, reds: frozenset[int]) -> int:
@@ -1142,24 +1177,31 @@ def _tile_class(t: int, reds: frozenset[int]) -> int:
     return t if t in reds or t >= FLOWER_ID_BASE else -1 - (t >> 2)
 
 
-def _classes(hand: list[int], prefer: int | None, reds: frozenset[int]) -> list[int]:
+@functools.lru_cache(maxsize=4)
+def class_table(reds: frozenset[int]) -> tuple[int, ...]:
+    """Every tile id's class as a number that sorts like the class's lowest id: a red five
+    (the lowest id of its kind) just before its kind's plain fives, flowers after all tiles."""
+    plain = tuple(2 * (t >> 2) + (t not in reds) for t in range(136))
+    return plain + tuple(range(1000, 1000 + NUM_FLOWER_KINDS))
+
+
+def _classes(hand: list[int], prefer: int | None, class_of: Sequence[int]) -> list[int]:
     """One tile id per class in the hand, sorted: the preferred tile (the one just drawn, so a
-    tsumogiri stays one) for its class, else the lowest id."""
-    if reds.isdisjoint(hand) and max(hand, default=0) < FLOWER_ID_BASE:
-        # the usual hand, one class per kind: later (lower) ids overwrite, kinds stay in
-        # descending order, so the values reversed are sorted
-        by_kind = {t >> 2: t for t in sorted(hand, reverse=True)}
-        if prefer is not None and prefer in hand:
-            by_kind[prefer >> 2] = prefer
-        ids = list(by_kind.values())
-        ids.reverse()
-        return ids
-    best: dict[int, int] = {}
-    for t in sorted(hand, reverse=True):  # lower ids overwrite higher ones of the same class
-        best[t if t in reds or t >= FLOWER_ID_BASE else -1 - (t >> 2)] = t
-    if prefer is not None and prefer in hand:
-        best[_tile_class(prefer, reds)] = prefer
-    return sorted(best.values())
+    tsumogiri stays one) for its class, else the lowest id. ``class_of`` is :func:`class_table`."""
+    ids: list[int] = []
+    last = -1
+    for t in sorted(hand):  # a class's lowest id comes first, and classes come in order
+        c = class_of[t]
+        if c != last:
+            ids.append(t)
+            last = c
+    if prefer is not None:
+        c = class_of[prefer]
+        for i, t in enumerate(ids):
+            if class_of[t] == c:
+                ids[i] = prefer
+                break
+    return ids
 
 
 def _preferred_order(hand: list[int], prefer: int | None) -> list[int]:

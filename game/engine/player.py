@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .meld import Meld
 from .shanten import shanten as shanten_of
-from .tiles import kind_of
+from .tiles import FLOWER_ID_BASE, kind_of
 
 
 @dataclass
@@ -41,6 +41,7 @@ class Player:
     riichi_index: int | None = None
 
     waits: tuple[int, ...] = ()  # kinds that complete the 3n+1 hand (cached after each discard)
+    # the shanten, or while a count is deferred (``_shanten_args`` set) a lower bound of it
     _shanten: int = 8
     _shanten_args: tuple[int, bool, bool] | None = None  # (sets, chiitoitsu, kokushi) of a deferred count
     kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard this turn
@@ -61,14 +62,30 @@ class Player:
         self._shanten = value
         self._shanten_args = None
 
-    def defer_shanten(self, sets: int, chiitoitsu: bool, kokushi: bool) -> None:
-        """An ordinary draw to a hand two or more from tenpai: the new shanten is the old one or
-        one less, so at least 1 (no tsumo, no riichi to offer); count it only when asked."""
+    def defer_shanten(self, sets: int, chiitoitsu: bool, kokushi: bool, at_least: int) -> None:
+        """Skip counting a hand known to be ``at_least`` (>= 1) from tenpai: nothing this turn
+        needs the exact figure (no tsumo, riichi or wait can come of it); count on the first read.
+
+        The bounds that make this safe: a draw lowers shanten by at most one, and a discard never
+        lowers it (a 14-tile hand's shanten is the least over its discards)."""
+        self._shanten = at_least
         self._shanten_args = (sets, chiitoitsu, kokushi)
+
+    @property
+    def shanten_deferred(self) -> bool:
+        return self._shanten_args is not None
+
+    def keep_deferred_after_draw(self) -> bool:
+        """A deferred hand drew a tile: lower the bound by one (a draw's most) and keep the
+        count deferred while that still proves the hand one or more from tenpai."""
+        if self._shanten_args is None or self._shanten <= 1:
+            return False
+        self._shanten -= 1
+        return True
 
     def shanten_at_most(self, n: int) -> bool:
         """``shanten <= n``, without making a deferred count that cannot come out that low."""
-        if self._shanten_args is not None and self._shanten - 1 > n:
+        if self._shanten_args is not None and self._shanten > n:
             return False
         return self.shanten <= n
 
@@ -80,9 +97,10 @@ class Player:
     def has_discarded(self) -> bool:
         return bool(self.discards)
 
-    kind_counts: list[int] = field(default_factory=lambda: [0] * 42)  # hand tiles per kind
+    # hand tiles per kind (flowers' kinds too): bytes, so shanten reads it with no conversion
+    kind_counts: bytearray = field(default_factory=lambda: bytearray(42))
 
-    def counts(self) -> list[int]:
+    def counts(self) -> bytearray:
         """A fresh 34-entry count vector of the concealed hand (flowers left out)."""
         return self.kind_counts[:34]
 
@@ -90,12 +108,12 @@ class Player:
 
     def add(self, tile: int) -> None:
         self.hand.append(tile)
-        self.kind_counts[kind_of(tile)] += 1
+        self.kind_counts[tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile)] += 1
         self.seen_changed = True
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
-        self.kind_counts[kind_of(tile)] -= 1
+        self.kind_counts[tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile)] -= 1
         self.seen_changed = True
 
     def add_discard(self, tile: int, tsumogiri: bool, riichi: bool, turn: int = -1) -> None:
@@ -107,7 +125,7 @@ class Player:
         self.river_tsumogiri += (tsumogiri,)
         self.river_called += (False,)
         self.river_turns += (turn,)
-        self.discard_kinds.add(kind_of(tile))
+        self.discard_kinds.add(tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile))
 
     def last_discard_called(self) -> None:
         self.discards[-1].called = True

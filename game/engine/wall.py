@@ -20,6 +20,7 @@ and 1 the lower one. Draws therefore walk the ring downwards from the break.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 
@@ -163,19 +164,14 @@ class Wall:
         return wall
 
     def _positions(self) -> tuple[list[Position], list[Position]]:
-        n = self.ring_size
-        b = self.break_stack
-        if self.upper_row_first:
-            dead_pos = [((b + k) % n, level) for level in (0, 1) for k in range(self.dead_stacks)]
-        else:
-            dead_pos = [((b + k) % n, level) for k in range(self.dead_stacks) for level in (0, 1)]
-        live_pos = [((b - 1 - k) % n, level) for k in range(n - self.dead_stacks) for level in (0, 1)]
-        return live_pos, dead_pos
+        live, dead = _ring_positions(self.ring_size, self.break_stack, self.dead_stacks, self.upper_row_first)
+        return list(live), list(dead)
 
     def _split(self) -> None:
         self.live_pos, self.dead_pos = self._positions()
-        self.live = [self.ring_tiles[p][lv] for p, lv in self.live_pos]
-        self.dead = [self.ring_tiles[p][lv] for p, lv in self.dead_pos]
+        ring = self.ring_tiles
+        self.live = [ring[p][lv] for p, lv in self.live_pos]
+        self.dead = [ring[p][lv] for p, lv in self.dead_pos]
         self.head = 0
         self.tail = len(self.live)
 
@@ -216,3 +212,18 @@ class Wall:
     def ura_indicator(self, k: int) -> tuple[int, Position]:
         i = 2 * (2 + k) + 1
         return self.dead[i], self.dead_pos[i]
+
+
+@functools.lru_cache(maxsize=256)
+def _ring_positions(
+    n: int, break_stack: int, dead_stacks: int, upper_row_first: bool
+) -> tuple[tuple[Position, ...], tuple[Position, ...]]:
+    """Live places in drawing order and dead-wall places in replacement order: the same for
+    every hand with the same break, so made once."""
+    b = break_stack
+    if upper_row_first:
+        dead = tuple(((b + k) % n, level) for level in (0, 1) for k in range(dead_stacks))
+    else:
+        dead = tuple(((b + k) % n, level) for k in range(dead_stacks) for level in (0, 1))
+    live = tuple(((b - 1 - k) % n, level) for k in range(n - dead_stacks) for level in (0, 1))
+    return live, dead
