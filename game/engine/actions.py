@@ -10,6 +10,7 @@ reads the same whichever copy of a 5m was held.
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from typing import NamedTuple
 
@@ -85,6 +86,12 @@ RIICHI_ACTIONS = _one_tile_table(ActionKind.RIICHI)
 
 def format_action(action: Action, *, red_fives: bool = True) -> str:
     """Notation of an action; ``red_fives=False`` (a rulebook without them) writes every five as 5."""
+    return _format_action(action, red_fives)
+
+
+@functools.lru_cache(maxsize=8192)
+def _format_action(action: Action, red_fives: bool) -> str:
+    """Cached: a match writes the same few hundred actions again and again (records, checks)."""
     if action.tiles:
         return f"{action.seat}:{action.kind.value} {format_tiles(action.tiles, red_fives=red_fives)}"
     return f"{action.seat}:{action.kind.value}"
@@ -95,6 +102,13 @@ def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
     them against the hand)."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be a string, not {type(text).__name__}")
+    seat, kind, tiles = _parse_action_text(text)
+    return seat, kind, list(tiles)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_action_text(text: str) -> tuple[int, ActionKind, tuple[int, ...]]:
+    """Cached: replays and checks read the same few hundred notations again and again."""
     head, _, rest = text.strip().partition(" ")
     seat_text, colon, verb = head.partition(":")
     if not colon or len(seat_text) != 1 or seat_text not in "0123456789":
@@ -113,4 +127,4 @@ def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
             raise NotationError(f"{text!r}: {kind.value} takes {TILES_PER_ACTION[kind]} tile(s)")
     elif tiles:
         raise NotationError(f"{text!r}: {kind.value} takes no tiles")
-    return seat, kind, tiles
+    return seat, kind, tuple(tiles)

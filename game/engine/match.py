@@ -261,13 +261,13 @@ class Match:
     def parse_action(self, text: str) -> Action:
         """Read action notation, resolving tiles against the seat's hand (red fives stay red)."""
         seat, kind, tiles = parse_action_text(text)
-        if kind is ActionKind.KAKAN or kind.is_claim or kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ANKAN):
-            prefer = self.drawn if seat == self.turn else None
-            resolved = _resolve_tiles(self.players[seat].hand, tiles, prefer, self.red_ids)
-            if resolved is None:
-                raise NotationError(f"{text!r}: seat {seat} does not hold those tiles")
-            tiles = resolved
-        return self._canonical(Action(seat, kind, tuple(tiles)))
+        if not tiles:
+            return Action(seat, kind, ())
+        prefer = self.drawn if seat == self.turn else None
+        resolved = _resolve_tiles(self.players[seat].hand, tiles, prefer, self.tile_classes)
+        if resolved is None:
+            raise NotationError(f"{text!r}: seat {seat} does not hold those tiles")
+        return Action(seat, kind, tuple(sorted(resolved)))  # as _canonical would make it
 
     def is_false(self, action: Action) -> bool:
         """Whether a legal declaration of a strict-table seat is a false one (a win its hand
@@ -1101,7 +1101,7 @@ class Match:
         if not action.tiles or not 0 <= action.seat < 4:
             return action
         prefer = self.drawn if action.seat == self.turn else None
-        resolved = _resolve_tiles(self.players[action.seat].hand, list(action.tiles), prefer, self.red_ids)
+        resolved = _resolve_tiles(self.players[action.seat].hand, action.tiles, prefer, self.tile_classes)
         if resolved is None:
             return action
         return Action(action.seat, action.kind, tuple(sorted(resolved)))
@@ -1171,12 +1171,6 @@ TERMINAL_HONOR_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
 _NO_KINDS: frozenset[int] = frozenset()
 
 
-def _tile_class(t: int, reds: frozenset[int]) -> int:
-    """Tiles of one class are interchangeable: same kind, same red-ness (flowers are their own).
-    ``reds`` is empty under a rulebook without red fives, where ids 16, 52, 88 are plain."""
-    return t if t in reds or t >= FLOWER_ID_BASE else -1 - (t >> 2)
-
-
 @functools.lru_cache(maxsize=4)
 def class_table(reds: frozenset[int]) -> tuple[int, ...]:
     """Every tile id's class as a number that sorts like the class's lowest id: a red five
@@ -1213,21 +1207,23 @@ def _preferred_order(hand: list[int], prefer: int | None) -> list[int]:
 
 
 def _resolve_tiles(
-    hand: list[int], tiles: list[int], prefer: int | None, reds: frozenset[int]
+    hand: list[int], tiles: Sequence[int], prefer: int | None, class_of: Sequence[int]
 ) -> list[int] | None:
     """Map each tile to an unused hand tile of the same class (the preferred one first, then the
-    lowest id), or None if one is missing."""
+    lowest id), or None if one is missing (or is no tile id at all). ``class_of``: :func:`class_table`."""
     pool = _preferred_order(hand, prefer)
+    classes = [class_of[h] for h in pool]
     out: list[int] = []
+    top = len(class_of)
     for t in tiles:
-        c = _tile_class(t, reds)
-        for i, h in enumerate(pool):
-            if _tile_class(h, reds) == c:
-                out.append(h)
-                del pool[i]
-                break
-        else:
+        if not (isinstance(t, int) and 0 <= t < top):
             return None
+        try:
+            i = classes.index(class_of[t])
+        except ValueError:
+            return None
+        out.append(pool[i])
+        del pool[i], classes[i]
     return out
 
 
