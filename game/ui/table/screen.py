@@ -458,7 +458,7 @@ class TableScreen:
             return None
         legal = self.match.legal_actions(self.human)
         if intent.kind == "choice":
-            choices = getattr(self, "_choices", [])
+            choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
             if not 0 <= intent.value < len(choices):
                 return None
             choice, action = choices[intent.value]
