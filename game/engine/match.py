@@ -264,7 +264,7 @@ class Match:
         if not tiles:
             return Action(seat, kind, ())
         prefer = self.drawn if seat == self.turn else None
-        resolved = _resolve_tiles(self.players[seat].hand, tiles, prefer, self.tile_classes)
+        resolved = _resolve_tiles(self.players[seat].sorted_hand, tiles, prefer, self.tile_classes)
         if resolved is None:
             raise NotationError(f"{text!r}: seat {seat} does not hold those tiles")
         return Action(seat, kind, tuple(sorted(resolved)))  # as _canonical would make it
@@ -423,13 +423,10 @@ class Match:
         order = [(self.dealer + k) % 4 for k in range(4)]
         for block in deal.rounds_of:
             for seat in order:
-                tiles, positions = [], []
-                for _ in range(block):
-                    t, pos = self.wall.draw()
-                    tiles.append(t)
-                    positions.append(pos)
+                tiles, positions = self.wall.take(block)
+                p = self.players[seat]
                 for t in tiles:
-                    self.players[seat].add(t)
+                    p.add(t)
                 out.append(TilesDealt(seat, tuple(tiles), tuple(positions)))
         for _ in range(deal.dealer_extra):
             t, pos = self.wall.draw()
@@ -610,7 +607,7 @@ class Match:
                 and sum(1 for k in TERMINAL_HONOR_KINDS if p.kind_counts[k]) >= 9
             ):
                 acts.append(Action(seat, ActionKind.KYUUSHU))
-        classes = None if p.riichi else _classes(p.hand, drawn, self.tile_classes)
+        classes = None if p.riichi else _classes(p.sorted_hand, drawn, self.tile_classes)
         if drawn is not None and (4 in p.kind_counts or p.melds):  # no kan without four of a kind or a pon
             acts.extend(self._kan_actions(seat, classes))
         discards = DISCARD_ACTIONS[seat]
@@ -1101,7 +1098,7 @@ class Match:
         if not action.tiles or not 0 <= action.seat < 4:
             return action
         prefer = self.drawn if action.seat == self.turn else None
-        resolved = _resolve_tiles(self.players[action.seat].hand, action.tiles, prefer, self.tile_classes)
+        resolved = _resolve_tiles(self.players[action.seat].sorted_hand, action.tiles, prefer, self.tile_classes)
         if resolved is None:
             return action
         return Action(action.seat, action.kind, tuple(sorted(resolved)))
@@ -1179,12 +1176,13 @@ def class_table(reds: frozenset[int]) -> tuple[int, ...]:
     return plain + tuple(range(1000, 1000 + NUM_FLOWER_KINDS))
 
 
-def _classes(hand: list[int], prefer: int | None, class_of: Sequence[int]) -> list[int]:
-    """One tile id per class in the hand, sorted: the preferred tile (the one just drawn, so a
-    tsumogiri stays one) for its class, else the lowest id. ``class_of`` is :func:`class_table`."""
+def _classes(ordered: Sequence[int], prefer: int | None, class_of: Sequence[int]) -> list[int]:
+    """One tile id per class of a hand given in id order, sorted: the preferred tile (the one just
+    drawn, so a tsumogiri stays one) for its class, else the lowest id. ``class_of`` is
+    :func:`class_table`."""
     ids: list[int] = []
     last = -1
-    for t in sorted(hand):  # a class's lowest id comes first, and classes come in order
+    for t in ordered:  # a class's lowest id comes first, and classes come in order
         c = class_of[t]
         if c != last:
             ids.append(t)
@@ -1198,8 +1196,8 @@ def _classes(hand: list[int], prefer: int | None, class_of: Sequence[int]) -> li
     return ids
 
 
-def _preferred_order(hand: list[int], prefer: int | None) -> list[int]:
-    pool = sorted(hand)
+def _preferred_order(ordered: Sequence[int], prefer: int | None) -> list[int]:
+    pool = list(ordered)
     if prefer is not None and prefer in pool:
         pool.remove(prefer)
         pool.insert(0, prefer)
@@ -1207,11 +1205,12 @@ def _preferred_order(hand: list[int], prefer: int | None) -> list[int]:
 
 
 def _resolve_tiles(
-    hand: list[int], tiles: Sequence[int], prefer: int | None, class_of: Sequence[int]
+    ordered: Sequence[int], tiles: Sequence[int], prefer: int | None, class_of: Sequence[int]
 ) -> list[int] | None:
-    """Map each tile to an unused hand tile of the same class (the preferred one first, then the
-    lowest id), or None if one is missing (or is no tile id at all). ``class_of``: :func:`class_table`."""
-    pool = _preferred_order(hand, prefer)
+    """Map each tile to an unused tile of the hand (given in id order) of the same class (the
+    preferred one first, then the lowest id), or None if one is missing (or is no tile id at
+    all). ``class_of``: :func:`class_table`."""
+    pool = _preferred_order(ordered, prefer)
     classes = [class_of[h] for h in pool]
     out: list[int] = []
     top = len(class_of)

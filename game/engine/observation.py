@@ -75,7 +75,7 @@ def observe(match: Match, seat: int) -> Observation:
     return Observation(
         seat,
         match.profile.id,
-        tuple(sorted(me.hand)),
+        me.sorted_hand,
         match.drawn if match.turn == seat and phase == "turn" else None,
         views,
         match.dealer,

@@ -59,7 +59,7 @@ def dead_hand_discards(match: Match, seat: int) -> list[Action]:
         return [Action(seat, ActionKind.DISCARD, (match.drawn,))]
     return [
         Action(seat, ActionKind.DISCARD, (t,))
-        for t in _classes(p.hand, match.drawn, match.tile_classes)
+        for t in _classes(p.sorted_hand, match.drawn, match.tile_classes)
         if t >> 2 not in p.kuikae
     ]
 

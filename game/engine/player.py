@@ -106,15 +106,28 @@ class Player:
 
     seen_changed: bool = True  # something public changed since the last observation was built
 
+    # the hand sorted, made on demand and cleared by add and remove
+    _sorted: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def sorted_hand(self) -> tuple[int, ...]:
+        """The concealed tiles in id order (observations and the turn's discards both read it)."""
+        ordered = self._sorted
+        if ordered is None:
+            ordered = self._sorted = tuple(sorted(self.hand))
+        return ordered
+
     def add(self, tile: int) -> None:
         self.hand.append(tile)
         self.kind_counts[tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile)] += 1
         self.seen_changed = True
+        self._sorted = None
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
         self.kind_counts[tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile)] -= 1
         self.seen_changed = True
+        self._sorted = None
 
     def add_discard(self, tile: int, tsumogiri: bool, riichi: bool, turn: int = -1) -> None:
         """``turn``: the discard's number among all the hand's discards (the match counts)."""

@@ -188,6 +188,14 @@ class Wall:
         self.head += 1
         return self.live[i], self.live_pos[i]
 
+    def take(self, n: int) -> tuple[list[int], list[Position]]:
+        """``n`` draws at once (a block of the deal)."""
+        i = self.head
+        if i + n > self.tail:
+            raise AtlasError("the live wall is empty")
+        self.head = i + n
+        return self.live[i : i + n], self.live_pos[i : i + n]
+
     def draw_replacement(self) -> tuple[int, Position]:
         """A kan or flower replacement from the break end of the dead wall (or hill)."""
         i = self.rinshan_taken
