@@ -424,6 +424,48 @@ def test_a_hands_shanten_is_the_least_over_its_discards_and_a_draw_gains_one_at_
 
 
 @SETTINGS
+@given(st.integers(1, 20).flatmap(any_hand), st.integers(0, 5), st.booleans(), st.booleans())
+@example(
+    [0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 2, 1, 0, 0, 1, 0, 0, 2, 1, 0, 1, 0, 0, 0, 2, 1, 1, 0, 0, 1, 1, 2, 0],
+    4, True, True,
+)  # 20 tiles: seven pairs (2) beats the normal form (3)
+def test_shanten_is_the_least_of_its_forms_for_any_hand(
+    counts: list[int], sets: int, chiitoitsu: bool, kokushi: bool
+) -> None:
+    """Whatever the tile count, shanten is the least of the normal form and the special forms
+    its flags allow (the special forms count when sets == 4), each computed on its own."""
+    expected = shanten_normal(counts, sets)
+    if sets == 4 and expected >= 0:
+        if chiitoitsu:
+            expected = min(expected, shanten_chiitoitsu(counts))
+        if kokushi:
+            expected = min(expected, shanten_kokushi(counts))
+    assert shanten(counts, sets, chiitoitsu, kokushi) == expected
+
+
+def test_the_special_forms_table_never_carries() -> None:
+    """Each group's code packs four counts as digits; a hand's four codes are added, so each
+    digit's largest sum over the tables' groups must stay below its radix."""
+    from game.engine import shanten as module
+
+    def digits(code: int) -> tuple[int, int, int, int]:
+        code, orphan_pairs = divmod(code, module._RADIX_ORPHAN_PAIRS)
+        code, orphans = divmod(code, module._RADIX_ORPHANS)
+        kinds, pairs = divmod(code, module._RADIX_PAIRS)
+        return kinds, pairs, orphans, orphan_pairs
+
+    suit = [max(d) for d in zip(*(digits(c) for _, c in module._SUITS.values()), strict=True)]
+    honour = [max(d) for d in zip(*(digits(c) for _, c in module._HONORS.values()), strict=True)]
+    radices = (module._RADIX_KINDS, module._RADIX_PAIRS, module._RADIX_ORPHANS, module._RADIX_ORPHAN_PAIRS)
+    for s_max, h_max, radix in zip(suit, honour, radices, strict=True):
+        assert 3 * s_max + h_max < radix
+    for key, (_, code) in module._SUITS.items():  # each code is its group's own counts
+        assert digits(code) == (
+            9 - key.count(0), sum(c >= 2 for c in key), (key[0] > 0) + (key[8] > 0), (key[0] >= 2) + (key[8] >= 2)
+        )
+
+
+@SETTINGS
 @given(tiles_hand(13))
 def test_ukeire_lowers_shanten(counts: list[int]) -> None:
     kinds, unseen = ukeire(counts)

@@ -86,15 +86,20 @@ RIICHI_ACTIONS = _one_tile_table(ActionKind.RIICHI)
 
 def format_action(action: Action, *, red_fives: bool = True) -> str:
     """Notation of an action; ``red_fives=False`` (a rulebook without them) writes every five as 5."""
-    return _format_action(action, red_fives)
+    try:
+        return _format_cached(action, red_fives)
+    except TypeError:  # an Action built by hand with a list of tiles cannot be a cache key
+        return _format(action, red_fives)
 
 
-@functools.lru_cache(maxsize=8192)
-def _format_action(action: Action, red_fives: bool) -> str:
-    """Cached: a match writes the same few hundred actions again and again (records, checks)."""
+def _format(action: Action, red_fives: bool) -> str:
     if action.tiles:
         return f"{action.seat}:{action.kind.value} {format_tiles(action.tiles, red_fives=red_fives)}"
     return f"{action.seat}:{action.kind.value}"
+
+
+# a match writes the same few hundred actions again and again (records, soak checks)
+_format_cached = functools.lru_cache(maxsize=8192)(_format)
 
 
 def parse_action_text(text: str) -> tuple[int, ActionKind, list[int]]:
