@@ -602,8 +602,7 @@ class Match:
                 acts.append(Action(seat, ActionKind.TSUMO))
             if (
                 self._kyuushu_on
-                and not self.calls_made
-                and not p.discards  # the seat's first turn, uninterrupted
+                and self._first_uninterrupted(seat)
                 and sum(1 for k in TERMINAL_HONOR_KINDS if p.kind_counts[k]) >= 9
             ):
                 acts.append(Action(seat, ActionKind.KYUUSHU))

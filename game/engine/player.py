@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .meld import Meld
 from .shanten import shanten as shanten_of
-from .tiles import FLOWER_ID_BASE, kind_of
+from .tiles import kind_of
 
 
 @dataclass
@@ -119,13 +119,13 @@ class Player:
 
     def add(self, tile: int) -> None:
         self.hand.append(tile)
-        self.kind_counts[tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile)] += 1
+        self.kind_counts[kind_of(tile)] += 1
         self.seen_changed = True
         self._sorted = None
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
-        self.kind_counts[tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile)] -= 1
+        self.kind_counts[kind_of(tile)] -= 1
         self.seen_changed = True
         self._sorted = None
 
@@ -138,7 +138,7 @@ class Player:
         self.river_tsumogiri += (tsumogiri,)
         self.river_called += (False,)
         self.river_turns += (turn,)
-        self.discard_kinds.add(tile >> 2 if tile < FLOWER_ID_BASE else kind_of(tile))
+        self.discard_kinds.add(kind_of(tile))
 
     def last_discard_called(self) -> None:
         self.discards[-1].called = True

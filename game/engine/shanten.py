@@ -262,24 +262,19 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
         ip, cp = _SUITS[p]
         is_, cs = _SUITS[s]
         iz, cz = _HONORS[z]
-    except KeyError:
-        return _shanten_slow(b, sets, chiitoitsu, kokushi)
+    except KeyError:  # a group too big for the whole-key tables (or bad counts)
+        return _with_special_forms(_normal_distance(b, sets) - 1, b, sets, chiitoitsu, kokushi)
     best: int = _FINAL[sets][_THREE[_TWO[im][ip]][is_]][iz] - 1
     if sets != 4 or best < 0:
         return best
-    if chiitoitsu and kokushi:
+    if chiitoitsu and kokushi:  # the usual call: both special forms from one table look-up
         special = _SPECIALS[cm + cp + cs + cz]
         return special if special < best else best
-    if chiitoitsu:
-        return min(best, shanten_chiitoitsu(b))
-    if kokushi:
-        return min(best, shanten_kokushi(b))
-    return best
+    return _with_special_forms(best, b, sets, chiitoitsu, kokushi)
 
 
-def _shanten_slow(b: bytes, sets: int, chiitoitsu: bool, kokushi: bool) -> int:
-    """:func:`shanten` for a hand with a group too big for the whole-key tables (or bad counts)."""
-    best = _normal_distance(b, sets) - 1
+def _with_special_forms(best: int, b: bytes, sets: int, chiitoitsu: bool, kokushi: bool) -> int:
+    """The normal form's shanten ``best``, lowered by the special forms the flags allow."""
     if sets != 4 or best < 0:
         return best
     if chiitoitsu:
