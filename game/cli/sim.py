@@ -3,8 +3,9 @@
 Seats are named in seat order (``--seats hard,normal,normal,normal``): the baselines ``random``
 and ``efficiency``, or the levels ``easy``, ``normal`` and ``hard``. ``--rotate`` plays duplicate
 style: every seed is played four times with the seating turned one seat further, so every seat
-name meets the same walls from every seat and luck cancels out. Everything is deterministic from
-``--seed`` except the timings. Decision times are CPU time of the deciding thread, so other
+name meets the same walls from every seat and luck cancels out. ``--jobs N`` plays the matches in
+N processes (default: the CPU count) and merges them in plan order, so the figures are the same
+for any N. Everything is deterministic from ``--seed`` except the timings. Decision times are CPU time of the deciding thread, so other
 programs sharing the machine do not inflate them; ``seconds`` and the rates are wall-clock.
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from game.ai import Seat
 from game.ai.levels import LEVELS, make_seat
+from game.cli.parallel import default_jobs, jobs_argument, run_ordered
 from game.engine.events import (
     AbortiveDraw,
     Claimed,
@@ -37,7 +39,6 @@ from game.engine.profile import RuleProfile, load_profile, load_profile_file
 
 SEAT_NAMES = ("random", "efficiency", *LEVELS)
 DEFAULT_SEATS = "efficiency,random,efficiency,random"
-PROGRESS_EVERY = 10
 
 
 def _seat_list(text: str) -> list[str]:
@@ -61,6 +62,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rotate", action="store_true",
         help="duplicate style: play each seed four times with the seating rotated (4 x --games matches)",
     )
+    parser.add_argument(
+        "--jobs", type=jobs_argument, default=default_jobs(),
+        help="worker processes (default: the CPU count); the figures do not depend on it",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -78,6 +83,18 @@ class LevelTally:
     call_hands: int = 0
     win_points: list[int] = field(default_factory=list)
     decision_ms: list[float] = field(default_factory=list)
+
+    def add(self, other: LevelTally) -> None:
+        self.games += other.games
+        self.hands += other.hands
+        self.ranks += other.ranks
+        self.points += other.points
+        self.wins += other.wins
+        self.deal_ins += other.deal_ins
+        self.riichi += other.riichi
+        self.call_hands += other.call_hands
+        self.win_points += other.win_points
+        self.decision_ms += other.decision_ms
 
     def summary(self) -> dict[str, float | int]:
         hands = max(1, self.hands)
@@ -112,6 +129,21 @@ class Totals:
     seat_ranks: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     seat_points: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     levels: dict[str, LevelTally] = field(default_factory=lambda: defaultdict(LevelTally))
+
+    def add(self, other: Totals) -> None:
+        """Fold one match's figures in (matches are added in plan order, whatever the jobs)."""
+        self.games += other.games
+        self.hands += other.hands
+        self.tsumo += other.tsumo
+        self.ron += other.ron
+        self.exhaustive += other.exhaustive
+        for kind, n in other.abortive.items():
+            self.abortive[kind] = self.abortive.get(kind, 0) + n
+        for s in range(4):
+            self.seat_ranks[s] += other.seat_ranks[s]
+            self.seat_points[s] += other.seat_points[s]
+        for name, tally in other.levels.items():
+            self.levels[name].add(tally)
 
 
 def play_match(profile: RuleProfile, seed: int, names: list[str], totals: Totals) -> None:
@@ -171,17 +203,32 @@ def schedule(games: int, seed: int, names: list[str], rotate: bool) -> list[tupl
     return out
 
 
+def _play_one(task: tuple[RuleProfile, int, list[str]]) -> Totals:
+    """One match of the plan, in whichever process runs it."""
+    profile, match_seed, seating = task
+    totals = Totals()
+    play_match(profile, match_seed, seating, totals)
+    return totals
+
+
 def simulate(
-    profile: RuleProfile, games: int, seed: int, names: list[str], *, rotate: bool = False, progress: bool = False
+    profile: RuleProfile,
+    games: int,
+    seed: int,
+    names: list[str],
+    *,
+    rotate: bool = False,
+    progress: bool = False,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     totals = Totals()
     plan = schedule(games, seed, names, rotate)
     start = time.perf_counter()
-    for i, (match_seed, seating) in enumerate(plan, 1):
-        play_match(profile, match_seed, seating, totals)
-        if progress and (i % PROGRESS_EVERY == 0 or i == len(plan)):
-            elapsed = time.perf_counter() - start
-            print(f"sim: {i}/{len(plan)} matches, {totals.hands} hands, {elapsed:.1f} s", file=sys.stderr, flush=True)
+    tasks = [(profile, match_seed, seating) for match_seed, seating in plan]
+    for one in run_ordered(
+        _play_one, tasks, jobs, label="sim", progress=(lambda *_: f"{totals.hands} hands") if progress else None
+    ):
+        totals.add(one)
     elapsed = max(1e-9, time.perf_counter() - start)
     draws: dict[str, int] = {"exhaustive": totals.exhaustive}
     for abortive in profile.draws.abortive:
@@ -214,6 +261,8 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
         return 2
-    result = simulate(profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet)
+    result = simulate(
+        profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet, jobs=args.jobs
+    )
     print(json.dumps(result))
     return 0

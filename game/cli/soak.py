@@ -18,6 +18,8 @@ picks the seats, so ``--games 1 --seed <seed>`` reproduces it) and the command e
 Taiwanese profile the dealer keeps the deal on drawn hands, so four weak seats could go on for a
 very long time. A capped match still has its record replayed and is counted in ``capped``.
 ``--budget`` stops starting matches after that many seconds (long runs on a shared machine).
+``--jobs N`` plays the matches in N processes (default: the CPU count), merged in seed order: the
+figures are those of ``--jobs 1`` (with a budget, the matches that started in time).
 Progress goes to stderr; stdout carries only the JSON.
 """
 
@@ -35,6 +37,7 @@ from typing import Any
 
 from game.ai import Seat
 from game.ai.levels import LEVELS, make_seat
+from game.cli.parallel import default_jobs, jobs_argument, run_ordered
 from game.engine.errors import AtlasError
 from game.engine.invariants import MatchChecker
 from game.engine.match import Match, replay
@@ -71,7 +74,6 @@ TABLES: tuple[tuple[str, str, str, str], ...] = (
     ("efficiency", "efficiency", "random", "efficiency"),
 )
 ACCEPT_EVERY = 200  # default: one state in 200 applies every legal action to a copy
-PROGRESS_SECONDS = 10.0
 
 
 @dataclass
@@ -86,6 +88,20 @@ class SoakTotals:
     capped: int = 0
     seat_mix: Counter[str] = field(default_factory=Counter)
     failures: list[dict[str, Any]] = field(default_factory=list)
+    cpu_seconds: float = 0.0  # CPU time of the matches, in whichever process played them
+
+    def add(self, other: SoakTotals) -> None:
+        self.games += other.games
+        self.hands += other.hands
+        self.actions += other.actions
+        self.invariant_checks += other.invariant_checks
+        self.notation_checks += other.notation_checks
+        self.accept_checks += other.accept_checks
+        self.replays += other.replays
+        self.capped += other.capped
+        self.seat_mix.update(other.seat_mix)
+        self.failures += other.failures
+        self.cpu_seconds += other.cpu_seconds
 
 
 def seating(game: int) -> list[str]:
@@ -153,6 +169,28 @@ def soak_match(
     totals.games += 1
 
 
+@dataclass(frozen=True)
+class _SoakTask:
+    profile: RuleProfile
+    seed: int
+    max_hands: int
+    accept_every: int
+    deadline: float  # wall-clock time (time.time) after which the match is not started; 0: none
+
+
+def _soak_one(task: _SoakTask) -> SoakTotals | None:
+    """One match of the soak, in whichever process runs it (None: the budget ran out first)."""
+    if task.deadline and time.time() >= task.deadline:
+        return None
+    totals = SoakTotals()
+    cpu = time.process_time()
+    soak_match(
+        task.profile, task.seed, seating(task.seed), totals, max_hands=task.max_hands, accept_every=task.accept_every
+    )
+    totals.cpu_seconds = time.process_time() - cpu
+    return totals
+
+
 def soak(
     profile: RuleProfile,
     games: int,
@@ -162,6 +200,7 @@ def soak(
     budget: float = 0.0,
     progress: bool = False,
     accept_every: int = ACCEPT_EVERY,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Play ``games`` matches (fewer when ``budget`` seconds run out first: no match starts after).
 
@@ -169,25 +208,17 @@ def soak(
     seed alone names its seats."""
     totals = SoakTotals()
     start = time.perf_counter()
-    cpu = time.process_time()
-    last = start
-    for g in range(games):
-        if budget > 0 and time.perf_counter() - start >= budget:
-            break
-        soak_match(
-            profile, seed + g, seating(seed + g), totals, max_hands=max_hands, accept_every=accept_every
-        )
-        now = time.perf_counter()
-        if progress and (now - last >= PROGRESS_SECONDS or g + 1 == games):
-            last = now
-            print(
-                f"soak {profile.id}: {g + 1}/{games} matches, {totals.actions} actions, "
-                f"{len(totals.failures)} failures, {now - start:.0f} s",
-                file=sys.stderr,
-                flush=True,
-            )
+    deadline = time.time() + budget if budget > 0 else 0.0
+    tasks = [_SoakTask(profile, seed + g, max_hands, accept_every, deadline) for g in range(games)]
+
+    def line(done: int, total: int, elapsed: float) -> str:
+        return f"{totals.actions} actions, {len(totals.failures)} failures"
+
+    for one in run_ordered(_soak_one, tasks, jobs, label=f"soak {profile.id}", progress=line if progress else None):
+        if one is not None:
+            totals.add(one)
     seconds = time.perf_counter() - start
-    cpu_seconds = time.process_time() - cpu
+    cpu_seconds = totals.cpu_seconds
     return {
         "profile": profile.id,
         "seed": seed,
@@ -226,6 +257,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--accept-every", type=int, default=ACCEPT_EVERY,
         help=f"apply every legal action to a copy at one state in N (fixed sample; 0: never; default {ACCEPT_EVERY})",
     )
+    parser.add_argument(
+        "--jobs", type=jobs_argument, default=default_jobs(),
+        help="worker processes (default: the CPU count); the figures do not depend on it",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -238,6 +273,7 @@ def run(args: argparse.Namespace) -> int:
     result = soak(
         profile, args.games, args.seed,
         max_hands=args.max_hands, budget=args.budget, progress=not args.quiet, accept_every=args.accept_every,
+        jobs=args.jobs,
     )
     print(json.dumps(result))
     return 1 if result["failures"] else 0
