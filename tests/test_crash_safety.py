@@ -26,10 +26,10 @@ from user_dirs import point_user_dirs
 
 from game.ai.baseline import RandomBot
 from game.engine.match import Match
+from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import AUTOSAVE, SaveStore
 from game.persist.settings import Settings, SettingsStore
-from game.ui.menus.options import MatchOptions, match_profile
 
 KILLS = int(os.environ.get("CRASH_KILLS", "200"))  # a longer run outside CI: CRASH_KILLS=2000
 SEED = 5

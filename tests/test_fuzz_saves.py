@@ -24,10 +24,10 @@ from user_dirs import point_user_dirs
 
 from game.ai.baseline import RandomBot
 from game.engine.match import Match
+from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveError, SaveStore
 from game.persist.settings import FIELDS, SCHEMA, Settings, SettingsStore, _valid
-from game.ui.menus.options import MatchOptions, match_profile
 
 SEED = 21
 

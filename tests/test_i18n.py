@@ -67,8 +67,8 @@ def test_chinese_characters_only_where_the_glyph_font_draws_them() -> None:
 
 
 def test_every_setting_and_option_has_words() -> None:
+    from game.match_options import HAND_LENGTHS, LEVELS, ROUND_LENGTHS
     from game.persist.settings import CHOICES, FIELDS
-    from game.ui.menus.options import LEVELS, RIICHI_LENGTHS, TAIWANESE_LENGTHS
 
     keys = set(catalog("en"))
     assert {f"settings.{name}" for name in FIELDS} <= keys
@@ -76,7 +76,7 @@ def test_every_setting_and_option_has_words() -> None:
     for name in ("tile_style", "animation_speed", "terminology"):
         assert {f"settings.value.{v}" for v in CHOICES[name]} <= keys
     assert {f"level.{lv}" for lv in LEVELS} <= keys
-    assert {f"length.{n}" for n in RIICHI_LENGTHS + TAIWANESE_LENGTHS} <= keys
+    assert {f"length.{n}" for n in HAND_LENGTHS + ROUND_LENGTHS} <= keys
 
 
 def test_t_fills_values_and_falls_back() -> None:

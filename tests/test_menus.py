@@ -12,6 +12,7 @@ from game import i18n
 from game.ai.baseline import RandomBot
 from game.engine.events import HandEnded
 from game.engine.match import Match
+from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveStore
 from game.persist.settings import Settings, SettingsStore
@@ -32,7 +33,6 @@ from game.ui.menus.intents import (
     StartMatch,
 )
 from game.ui.menus.new_game import NewGameScreen
-from game.ui.menus.options import MatchOptions, match_profile
 from game.ui.menus.replays_screen import ReplaysScreen
 from game.ui.menus.results import ResultsScreen
 from game.ui.menus.rules_screen import RulesScreen

@@ -16,6 +16,7 @@ from user_dirs import point_user_dirs
 from game import i18n
 from game.ai.baseline import RandomBot
 from game.engine.match import Match
+from game.match_options import MatchOptions
 from game.persist import atomic
 from game.persist.saves import SaveStore, save_stem
 from game.persist.settings import Settings
@@ -24,7 +25,6 @@ from game.ui.menus.flow import MenuFlow
 from game.ui.menus.intents import Back, DeleteSave, LoadGame, Open, SaveGame, StartMatch
 from game.ui.menus.load_screen import LoadScreen, SaveRow
 from game.ui.menus.match_menu import MatchMenuScreen
-from game.ui.menus.options import MatchOptions
 from game.ui.menus.save_screen import NAME_LIMIT, SaveAsScreen
 from game.ui.menus.title import TitleScreen
 from game.ui.screens import Screen

@@ -17,10 +17,10 @@ from game import paths
 from game.ai.baseline import RandomBot
 from game.engine.events import Penalty
 from game.engine.match import Match, Phase, Record
+from game.match_options import LEVELS, MatchOptions, match_profile
 from game.persist import atomic
 from game.persist.replays import Placings, ReplayLibrary
 from game.persist.saves import AUTOSAVE, SAVE_SCHEMA, SaveError, SaveStore, file_stem
-from game.ui.menus.options import LEVELS, MatchOptions, match_profile
 
 
 @pytest.fixture(autouse=True)

@@ -22,10 +22,10 @@ from game.ai.baseline import EfficiencyBot
 from game.engine.actions import ActionKind
 from game.engine.match import Match
 from game.engine.tiles import is_red, kind_of
+from game.match_options import MatchOptions, match_profile
 from game.persist.export import export_tenhou6
 from game.persist.saves import SavedMatch, SaveError
 from game.ui.menus.intents import Back, PlayFromHere
-from game.ui.menus.options import MatchOptions, match_profile
 from game.ui.menus.replays_screen import ReplaysScreen
 from game.ui.replay.hand_list import HandListScreen
 from game.ui.replay.import_screen import ImportScreen

@@ -19,10 +19,10 @@ from game.engine.events import Discarded
 from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.i18n import LANGUAGES, catalog
+from game.match_options import MatchOptions
 from game.persist.settings import CHOICES, Settings
 from game.scene import FixedClock, Text
 from game.ui import fonts
-from game.ui.menus.options import MatchOptions
 from game.ui.table import TableScreen, pieces, start_match
 from game.ui.table.screen import DISCARD_BEAT
 from game.ui.table.words import TERMINOLOGIES, limit_name, slug, table_terms, yaku_key, yaku_name

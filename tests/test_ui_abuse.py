@@ -21,10 +21,10 @@ from user_dirs import point_user_dirs
 
 from game.engine.invariants import check_all, starting_total
 from game.engine.match import Match
+from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveStore
 from game.persist.settings import Settings, SettingsStore
-from game.ui.menus.options import MatchOptions, match_profile
 from game.ui.screens import Screen
 from game.ui.table.screen import TableScreen
 

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from game import paths
 from game.engine.match import Match, Record
-from game.ui.menus.options import MatchOptions
+from game.match_options import MatchOptions
 
 from .atomic import UnreadableFile, clear_stale_temps, read_json, write_json
 from .notice import Notice

@@ -27,7 +27,7 @@ import tomli_w
 from game import paths
 from game.engine.errors import AtlasError, RecordError
 from game.engine.match import Match, Record, replay
-from game.ui.menus.options import LEVELS, MatchOptions, match_profile
+from game.match_options import LEVELS, MatchOptions, match_profile
 
 from .atomic import UnreadableFile, clear_stale_temps, read_toml, without_none, write_bytes
 from .background import BackgroundWriter

@@ -23,6 +23,7 @@ import pygame
 from game import i18n
 from game.engine.match import Match
 from game.i18n import t
+from game.match_options import MatchOptions, match_profile
 from game.persist.export import export_tenhou6
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import AUTOSAVE, SaveEntry, SaveError, SaveStore, summary_of
@@ -53,7 +54,6 @@ from .intents import (
 from .load_screen import LoadScreen, hand_text
 from .match_menu import MatchMenuScreen
 from .new_game import NewGameScreen, profile_name
-from .options import MatchOptions, match_profile
 from .replays_screen import ReplaysScreen, local_time
 from .results import ResultsScreen
 from .rules_screen import RulesScreen

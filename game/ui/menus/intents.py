@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine.match import Match
+from game.match_options import MatchOptions
 from game.persist.settings import Settings
-
-from .options import MatchOptions
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from typing import Any
 from game import i18n
 from game.engine.profile import available_profiles, load_profile
 from game.i18n import t
+from game.match_options import LEVELS, MatchOptions, lengths_for
 
 from .intents import ShowRules, StartMatch
-from .options import LEVELS, MatchOptions, lengths_for
 from .widgets import FAINT, MUTED, Button, Card, Choice, DigitsField, MenuScreen, label
 
 SEATS = ("right", "across", "left")  # the AI seats after the player's, in turn order

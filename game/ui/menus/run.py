@@ -15,13 +15,13 @@ from typing import Any
 import pygame
 
 from game.engine.match import Match
+from game.match_options import MatchOptions
 from game.persist.settings import Settings
 from game.ui import audio
 from game.ui.screens import Screen
 
 from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
-from .options import MatchOptions
 from .widgets import ui_font
 
 

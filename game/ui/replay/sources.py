@@ -10,10 +10,10 @@ from pathlib import Path
 
 from game.engine.errors import AtlasError
 from game.i18n import t
+from game.match_options import match_profile
 from game.persist.log_import import read_log_file
 from game.persist.notice import Notice
 from game.persist.saves import SavedMatch, SaveError
-from game.ui.menus.options import match_profile
 from game.ui.table.screen import AI_NAMES
 from game.ui.table.words import DEFAULT_TERMINOLOGY
 

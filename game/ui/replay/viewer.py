@@ -24,9 +24,9 @@ import pygame
 from game.engine.events import Event
 from game.engine.match import Match
 from game.i18n import t
+from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
-from game.ui.menus.options import MatchOptions
 from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Button, MenuScreen, fit, label
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout

@@ -13,8 +13,8 @@ from .screen import Intent, TableScreen
 
 if TYPE_CHECKING:
     from game.engine.match import Match
+    from game.match_options import MatchOptions
     from game.persist.settings import Settings
-    from game.ui.menus.options import MatchOptions
 
 __all__ = ["Intent", "TableScreen", "start_match"]
 

@@ -1,8 +1,11 @@
-"""What the player chose on the New game screen, and the rule profile a match is played under.
+"""The match options: what the player chose for a match, and the rule profile it is played under.
 
-Pure data (no pygame): the saves keep it beside the engine record, because the record alone does
-not say which seat is the player's, how strong the opponents are, or how long the match is. The
-length is a knob of the profile, so :func:`match_profile` makes the variant the match really
+A model, not a screen: the New game screen edits it, the saves and replays keep it beside the
+engine record (the record alone does not say which seat is the player's, how strong the opponents
+are, or how long the match is), and the AI, the tutorials and the CLI read it. So it lives below
+both ``game.persist`` and ``game.ui`` and imports neither (``tests/test_import_graph.py``).
+
+The length is a knob of the profile, so :func:`match_profile` makes the variant the match really
 uses; its hash goes into the record, and a save rebuilds the same variant to replay it.
 """
 
@@ -15,8 +18,9 @@ from typing import Final
 from game.engine.profile import RuleProfile, load_profile
 
 LEVELS: Final = ("easy", "normal", "hard")  # the same names as game.ai.levels.LEVELS
-RIICHI_LENGTHS: Final = ("one_hand", "tonpuu", "hanchan")
-TAIWANESE_LENGTHS: Final = ("one_round", "four_rounds")
+# a game counted in hands and half-games (the riichi family) or in rounds 圈 (the Chinese family)
+HAND_LENGTHS: Final = ("one_hand", "tonpuu", "hanchan")
+ROUND_LENGTHS: Final = ("one_round", "four_rounds")
 
 
 @dataclass(frozen=True)
@@ -33,10 +37,10 @@ class MatchOptions:
 
 
 def lengths_for(profile: RuleProfile) -> tuple[str, ...]:
-    """The lengths offered for a profile: Taiwanese plays rounds (圈), the riichi family hands."""
-    if profile.game.length in TAIWANESE_LENGTHS:
-        return TAIWANESE_LENGTHS
-    return RIICHI_LENGTHS
+    """The lengths offered for a profile: those counted like its own length (rounds 圈, or hands)."""
+    if profile.game.length in ROUND_LENGTHS:
+        return ROUND_LENGTHS
+    return HAND_LENGTHS
 
 
 def match_profile(options: MatchOptions) -> RuleProfile:
