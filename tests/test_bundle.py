@@ -39,11 +39,11 @@ DATA = {
     "assets/fonts": sorted((ROOT / "assets" / "fonts").iterdir()),
     "assets/icon": [ROOT / "assets" / "icon" / "icon.png"],
     "game/engine/profiles": sorted((ROOT / "game" / "engine" / "profiles").glob("*.toml")),
-    "game/i18n": sorted((ROOT / "game" / "i18n").glob("*.toml")),
+    "game/i18n/locale": sorted((ROOT / "game" / "i18n" / "locale").glob("**/*.po*")),
     "levels": sorted((ROOT / "levels").glob("*.toml")),
 }
 # Package data as pyproject ships it: a new data folder under game/ must reach the spec too.
-PACKAGE_DATA = ("*.toml", "*.json", "*.ttf", "*.otf", "*.txt", "*.png", "*.wav", "*.ogg")
+PACKAGE_DATA = ("*.toml", "*.json", "*.ttf", "*.otf", "*.txt", "*.png", "*.wav", "*.ogg", "*.po", "*.pot")
 
 
 @pytest.fixture(scope="module")
@@ -74,11 +74,12 @@ def test_bundle_is_packed_small_and_named_with_the_version(dist: Path) -> None:
 
 def test_every_data_file_is_in_the_bundle(dist: Path) -> None:
     internal = bundle.bundle_path(dist) / "_internal"
-    for folder, files in DATA.items():
+    for files in DATA.values():
         for source in files:
-            shipped = internal / folder / source.name
-            assert shipped.is_file(), f"{folder}/{source.name} is missing from the bundle"
-            assert shipped.read_bytes() == source.read_bytes(), f"{folder}/{source.name} differs"
+            where = source.relative_to(ROOT)
+            shipped = internal / where
+            assert shipped.is_file(), f"{where} is missing from the bundle"
+            assert shipped.read_bytes() == source.read_bytes(), f"{where} differs"
 
 
 def test_every_package_data_file_is_in_the_bundle(dist: Path) -> None:

@@ -1,12 +1,94 @@
-"""The three catalogs: same keys, same placeholders, every character drawn by the shipped font."""
+"""The gettext catalogs: in step with the template (same keys, same placeholders, every plural
+form), accepted by GNU msgfmt, and every character drawn by the shipped fonts."""
 
 from __future__ import annotations
+
+import gettext
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from game import i18n
-from game.i18n import LANGUAGES, catalog, placeholders, t
+from game.i18n import LANGUAGES, catalog, placeholders, t, tn
+from game.i18n.po import compile_mo, header_fields, parse_po
 from game.ui import fonts
+
+LOCALE = Path(i18n.__file__).parent / "locale"
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+
+
+def nplurals(language: str) -> int:
+    forms = header_fields(i18n.entries(language))["Plural-Forms"]
+    match = re.match(r"nplurals=(\d+);", forms)
+    assert match, (language, forms)
+    return int(match.group(1))
+
+
+def test_every_language_has_a_po_file_and_nothing_else_is_shipped() -> None:
+    assert sorted(p.parent.parent.name for p in LOCALE.glob(f"*/LC_MESSAGES/{i18n.DOMAIN}.po")) == sorted(LANGUAGES)
+    assert not list(Path(i18n.__file__).parent.glob("*.toml"))  # the old catalogs are gone
+
+
+def test_every_catalog_is_in_step_with_the_template() -> None:
+    """Same keys and English sources as the .pot, no fuzzy or empty entry, every plural form."""
+    template = {e.context: e for e in i18n.pot() if e.context is not None}
+    assert template.keys() == i18n.template().keys()
+    for language in LANGUAGES:
+        entries = {e.context: e for e in i18n.entries(language) if e.context is not None}
+        assert set(entries) == set(template), language
+        forms = nplurals(language)
+        for key, entry in entries.items():
+            source = template[key]
+            assert (entry.msgid, entry.msgid_plural) == (source.msgid, source.msgid_plural), (language, key)
+            assert entry.translated, (language, key)
+            assert len(entry.msgstr) == (forms if source.msgid_plural is not None else 1), (language, key)
+
+
+def test_plural_forms_follow_each_language() -> None:
+    key = "ai.reason.discard_tenpai"
+    try:
+        shown = {}
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            shown[language] = [t(key, tile="5p", waits="3s", count=n).rsplit(" ", 1)[-1] for n in (0, 1, 2, 5, 21)]
+            assert tn(key, 2, tile="5p", waits="3s") == t(key, tile="5p", waits="3s", count=2)
+        assert shown["en"] == ["tiles", "tile", "tiles", "tiles", "tiles"]
+        assert shown["fr"] == ["tuile", "tuile", "tuiles", "tuiles", "tuiles"]
+        assert shown["ru"] == ["тайлов", "тайл", "тайла", "тайлов", "тайл"]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed (apt install gettext)")
+def test_gnu_msgfmt_accepts_every_catalog_and_agrees_with_our_compiler(tmp_path: Path) -> None:
+    """msgfmt --check (placeholders of python-brace-format, plural forms, headers) is the oracle;
+    our in-memory .mo reads back to the same messages as msgfmt's."""
+    for language in LANGUAGES:
+        mo = tmp_path / f"{language}.mo"
+        done = subprocess.run(["msgfmt", "--check", "-o", str(mo), str(po_path(language))],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        theirs = gettext.GNUTranslations(mo.open("rb"))
+        ours = gettext.GNUTranslations(io.BytesIO(compile_mo(i18n.entries(language))))
+        messages = [{k: v for k, v in tr._catalog.items() if k != ""} for tr in (ours, theirs)]  # type: ignore[attr-defined]
+        assert messages[0] == messages[1], language  # the header differs: msgfmt drops POT-Creation-Date
+
+
+def test_the_reader_keeps_escapes_continuations_and_plurals() -> None:
+    text = ('# a comment\n#. for translators\n#, python-brace-format\nmsgctxt "a.b"\nmsgid "Say \\"{x}\\"\\n"\n'
+            'msgstr ""\n"Dis "\n"\\"{x}\\"\\n"\n\nmsgctxt "c"\nmsgid "1 tile"\nmsgid_plural "{n} tiles"\n'
+            'msgstr[0] "1"\nmsgstr[1] "n"\n#~ msgid "old"\n#~ msgstr "vieux"\n')
+    first, second = parse_po(text)
+    assert (first.context, first.msgid, first.msgstr, first.comments, first.flags) == (
+        "a.b", 'Say "{x}"\n', ['Dis "{x}"\n'], ["for translators"], ["python-brace-format"])
+    assert (second.msgid_plural, second.msgstr) == ("{n} tiles", ["1", "n"])
 
 
 def test_every_key_is_in_every_catalog() -> None:
@@ -15,10 +97,20 @@ def test_every_key_is_in_every_catalog() -> None:
         assert set(catalog(language)) == keys, language
 
 
+def every_form(language: str) -> list[tuple[str, str]]:
+    """Every string a language shows, each plural form included, with its key."""
+    return [(e.context, text) for e in i18n.entries(language) if e.context is not None for text in e.msgstr]
+
+
 def test_placeholders_agree() -> None:
-    for key, english in catalog("en").items():
-        for language in LANGUAGES:
-            assert placeholders(catalog(language)[key]) == placeholders(english), (language, key)
+    """Every form of every translation names the template's placeholders (a plural form may
+    leave the number out, as "one tile" does)."""
+    for language in LANGUAGES:
+        for key, text in every_form(language):
+            source = i18n.template()[key]
+            expected = placeholders(source.msgid) | placeholders(source.msgid_plural or "")
+            assert placeholders(text) - expected == set(), (language, key, text)
+            assert expected - placeholders(text) <= set(i18n.PLURAL_BY), (language, key, text)
 
 
 def test_translations_are_translated() -> None:
@@ -45,7 +137,7 @@ def _is_cjk(ch: str) -> bool:
 @pytest.mark.parametrize("bold", [False, True])
 def test_the_sans_font_draws_every_character(bold: bool) -> None:
     font = fonts.sans_font(bold)
-    chars = sorted({ch for language in LANGUAGES for text in catalog(language).values() for ch in text
+    chars = sorted({ch for language in LANGUAGES for _, text in every_form(language) for ch in text
                     if not _is_cjk(ch)})
     missing = [f"U+{ord(ch):04X} {ch}" for ch in chars if font.get_metrics(ch, size=24)[0] is None]
     assert not missing
@@ -57,7 +149,7 @@ def test_chinese_characters_only_where_the_glyph_font_draws_them() -> None:
     glyphs = fonts.glyph_font()
     seen: set[str] = set()
     for language in LANGUAGES:
-        for key, text in catalog(language).items():
+        for key, text in every_form(language):
             cjk = {ch for ch in text if _is_cjk(ch)}
             assert not cjk or key.startswith(MIXED_FONT_KEYS), (language, key, text)
             seen |= cjk

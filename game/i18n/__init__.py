@@ -1,51 +1,84 @@
-"""Every string the interface shows, in English, French and Russian, from data files.
+"""Every string the interface shows, from GNU gettext catalogs, in every language the game speaks.
 
-Each language is a TOML catalog beside this module (``en.toml``, ``fr.toml``, ``ru.toml``);
-nested tables give dotted keys (``[title] continue = "Continue"`` is ``title.continue``). The UI
-asks :func:`t` for a key and named values::
+The catalogs are ``.po`` files, one per language, under ``locale/<lang>/LC_MESSAGES/`` beside the
+template ``locale/mahjong_atlas.pot`` (the English source). Each message's context (``msgctxt``)
+is the stable dotted key the code asks for, and its ``msgid`` is the English text, so Poedit and
+Weblate show translators the English beside the key. The UI asks :func:`t` for a key and named
+values; an entry with plural forms takes the form its ``count`` asks for (each language's
+``Plural-Forms``), and :func:`tn` names the number explicitly::
 
     set_language(settings.language)
     t("results.hand", wind=t("wind.0"), number=1)       # "East 1"
+    t("ai.reason.discard_tenpai", tile="5p", waits="3s 6s", count=1)   # "..., 1 tile"
 
-A key missing from the current catalog falls back to English, then to the key itself, so a
-missing string is visible but never a crash; the tests keep all three catalogs in step (same keys,
-same placeholders) and check the shipped font draws every character of every string.
+The ``.po`` text is compiled to ``.mo`` bytes in memory at first use (:mod:`game.i18n.po`) and
+read by the standard library's :class:`gettext.GNUTranslations`. A key missing from a language
+falls back to English, then to the key itself, so a missing string is visible but never a crash;
+the tests keep every catalog in step with the template (same keys, same placeholders, the right
+number of plural forms, every key used by the code) and check the shipped fonts draw every
+character of every string.
 """
 
 from __future__ import annotations
 
+import gettext
+import io
 import string
-import tomllib
 from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from .po import PoEntry, compile_mo, parse_po
+
 LANGUAGES: Final = ("en", "fr", "ru")
 FALLBACK: Final = "en"
+DOMAIN: Final = "mahjong_atlas"
 
 _current = FALLBACK
 
 
-def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            out.update(_flatten(value, name + "."))
-        elif isinstance(value, str):
-            out[name] = value
-        else:
-            raise ValueError(f"{name}: a catalog holds only strings, not {type(value).__name__}")
-    return out
+def _locale_text(*parts: str) -> str:
+    return resources.files(__package__).joinpath("locale", *parts).read_text(encoding="utf-8")
+
+
+@cache
+def template() -> dict[str, PoEntry]:
+    """The English source of every message, by key.
+
+    Read from the English catalog, whose msgids the tests hold equal to the ``.pot`` template's
+    (the template is for translators' tools; one file less to read at start)."""
+    return {e.context: e for e in entries(FALLBACK) if e.context is not None}
+
+
+@cache
+def pot() -> tuple[PoEntry, ...]:
+    """The template's entries, as translators' tools read them (for the tests and tools)."""
+    return tuple(parse_po(_locale_text(f"{DOMAIN}.pot")))
+
+
+@cache
+def entries(language: str) -> tuple[PoEntry, ...]:
+    """The entries of a language's ``.po`` catalog, as translators wrote them."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalog for {language!r}; available: {', '.join(LANGUAGES)}")
+    return tuple(parse_po(_locale_text(language, "LC_MESSAGES", f"{DOMAIN}.po")))
+
+
+@cache
+def translations(language: str) -> gettext.GNUTranslations:
+    """The standard library's translations for a language, English under it for missing keys."""
+    tr = gettext.GNUTranslations(io.BytesIO(compile_mo(entries(language))))
+    if language != FALLBACK:
+        tr.add_fallback(translations(FALLBACK))
+    return tr
 
 
 @cache
 def catalog(language: str) -> dict[str, str]:
-    """The flat key -> string table of a language (read once)."""
-    if language not in LANGUAGES:
-        raise ValueError(f"no catalog for {language!r}; available: {', '.join(LANGUAGES)}")
-    text = resources.files(__package__).joinpath(f"{language}.toml").read_text(encoding="utf-8")
-    return _flatten(tomllib.loads(text))
+    """The flat key -> string table of a language (singular forms; read once)."""
+    tr = translations(language)
+    return {key: tr.pgettext(key, e.msgid) if e.msgid_plural is None
+            else tr.npgettext(key, e.msgid, e.msgid_plural, 1) for key, e in template().items()}
 
 
 def set_language(language: str) -> None:
@@ -64,16 +97,43 @@ class _Keep(dict[str, Any]):
         return "{" + key + "}"
 
 
-def t(key: str, /, **values: Any) -> str:
-    """The string for ``key`` in the current language with ``values`` filled in."""
-    text = catalog(_current).get(key)
-    if text is None:
-        text = catalog(FALLBACK).get(key, key)
+def _fill(text: str, values: dict[str, Any]) -> str:
     return text.format_map(_Keep(values)) if values or "{" in text else text
 
 
+PLURAL_BY: Final = ("count", "n")  # the named values that choose a plural entry's form, in this order
+
+
+def t(key: str, /, **values: Any) -> str:
+    """The string for ``key`` in the current language with ``values`` filled in.
+
+    A plural entry takes its form from the ``count`` (or else ``n``) value, so call sites pass the
+    number they show and never pick a form themselves; without one it is written in its one form."""
+    entry = template().get(key)
+    if entry is None:
+        return key
+    if entry.msgid_plural is not None:
+        for name in PLURAL_BY:
+            if isinstance(values.get(name), int):
+                return tn(key, values[name], **values)
+    return _fill(catalog(_current)[key], values)
+
+
+def tn(key: str, count: int, /, **values: Any) -> str:
+    """The form of ``key`` for ``count`` (``1 tile``, ``2 tiles``; Russian's three forms), filled in.
+
+    ``count`` is offered to the text as ``{count}`` unless ``values`` say otherwise."""
+    entry = template().get(key)
+    if entry is None:
+        return key
+    values.setdefault("count", count)
+    if entry.msgid_plural is None:
+        return _fill(catalog(_current)[key], values)
+    return _fill(translations(_current).npgettext(key, entry.msgid, entry.msgid_plural, count), values)
+
+
 def has(key: str) -> bool:
-    return key in catalog(FALLBACK)
+    return key in template()
 
 
 def placeholders(text: str) -> set[str]:
