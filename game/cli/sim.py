@@ -5,7 +5,14 @@ and ``efficiency``, or the levels ``easy``, ``normal`` and ``hard``. ``--rotate`
 style: every seed is played four times with the seating turned one seat further, so every seat
 name meets the same walls from every seat and luck cancels out. ``--jobs N`` plays the matches in
 N processes (default: the CPU count) and merges them in plan order, so the figures are the same
-for any N. Everything is deterministic from ``--seed`` except the timings. Decision times are CPU time of the deciding thread, so other
+for any N. Everything is deterministic from ``--seed`` except the timings.
+
+``mjai`` seats are played by an external program speaking the mjai protocol, started with
+``--mjai-command "CMD ARGS"`` (riichi only): one program per seat and worker process, kept across
+matches (it starts afresh at every ``start_game``). Its figures add ``refusals`` (replies refused
+as illegal, malformed or later than ``--mjai-time-limit``; the hard AI then plays the hand) and
+``bot_errors`` (complaints the program itself reported). A program's decision time is not counted
+(it is another process's CPU). Decision times are CPU time of the deciding thread, so other
 programs sharing the machine do not inflate them; ``seconds`` and the rates are wall-clock.
 """
 
@@ -22,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Seat
+from game.ai.external import TIME_LIMIT, BotProcess, ExternalSeat, speaks_mjai
 from game.ai.levels import LEVELS, make_seat
 from game.cli.parallel import default_jobs, jobs_argument, run_ordered
 from game.engine.events import (
@@ -37,7 +45,7 @@ from game.engine.events import (
 from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
 
-SEAT_NAMES = ("random", "efficiency", *LEVELS)
+SEAT_NAMES = ("random", "efficiency", *LEVELS, "mjai")
 DEFAULT_SEATS = "efficiency,random,efficiency,random"
 
 
@@ -63,6 +71,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="duplicate style: play each seed four times with the seating rotated (4 x --games matches)",
     )
     parser.add_argument(
+        "--mjai-command", default="",
+        help='the program that plays the "mjai" seats, e.g. "venv/bin/python mjai_bot_server.py rulebase"',
+    )
+    parser.add_argument(
+        "--mjai-time-limit", type=float, default=TIME_LIMIT,
+        help=f"seconds an mjai seat may take per decision before the hard AI plays its hand (default {TIME_LIMIT:g})",
+    )
+    parser.add_argument(
         "--jobs", type=jobs_argument, default=default_jobs(),
         help="worker processes (default: the CPU count); the figures do not depend on it",
     )
@@ -83,6 +99,8 @@ class LevelTally:
     call_hands: int = 0
     win_points: list[int] = field(default_factory=list)
     decision_ms: list[float] = field(default_factory=list)
+    refusals: int = 0
+    bot_errors: int = 0
 
     def add(self, other: LevelTally) -> None:
         self.games += other.games
@@ -95,6 +113,8 @@ class LevelTally:
         self.call_hands += other.call_hands
         self.win_points += other.win_points
         self.decision_ms += other.decision_ms
+        self.refusals += other.refusals
+        self.bot_errors += other.bot_errors
 
     def summary(self) -> dict[str, float | int]:
         hands = max(1, self.hands)
@@ -111,6 +131,8 @@ class LevelTally:
             "avg_win_points": _mean(self.win_points),
             "decision_ms_median": round(statistics.median(times), 3) if times else 0.0,
             "decision_ms_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3) if times else 0.0,
+            "refusals": self.refusals,
+            "bot_errors": self.bot_errors,
         }
 
 
@@ -146,10 +168,51 @@ class Totals:
             self.levels[name].add(tally)
 
 
-def play_match(profile: RuleProfile, seed: int, names: list[str], totals: Totals) -> None:
+@dataclass(frozen=True)
+class ExternalBots:
+    """How ``mjai`` seats are played: the program's command line and the time per decision."""
+
+    command: str
+    time_limit: float = TIME_LIMIT
+
+
+# the programs of this process's mjai seats, by (command, seat): reused from match to match
+_RUNNING: dict[tuple[str, int], BotProcess] = {}
+
+
+def _external_seat(bots: ExternalBots | None, seed: int, seat: int, profile: RuleProfile) -> ExternalSeat:
+    if bots is None or not bots.command:
+        raise ValueError('"mjai" seats need --mjai-command')
+    process = _RUNNING.pop((bots.command, seat), None)
+    return ExternalSeat(bots.command, seed, seat, profile, time_limit=bots.time_limit, process=process)
+
+
+def play_match(
+    profile: RuleProfile, seed: int, names: list[str], totals: Totals, bots: ExternalBots | None = None
+) -> None:
     """Play one match with ``names[s]`` in seat ``s`` and add its figures to ``totals``."""
     match = Match(profile, seed)
-    seats: list[Seat] = [make_seat(n, seed, s, profile) for s, n in enumerate(names)]
+    seats: list[Seat] = [
+        _external_seat(bots, seed, s, profile) if n == "mjai" else make_seat(n, seed, s, profile)
+        for s, n in enumerate(names)
+    ]
+    watchers = [seat for seat in seats if isinstance(seat, ExternalSeat)]
+    try:
+        for w in watchers:
+            w.see(match.events)
+        _play(match, seats, watchers, names, totals)
+    finally:
+        for w in watchers:
+            tally = totals.levels[w.name]
+            tally.refusals += w.refusals
+            tally.bot_errors += len(w.errors)
+            proc = w.detach()
+            if proc is not None and bots is not None:
+                _RUNNING[(bots.command, w.seat)] = proc
+            w.close()
+
+
+def _play(match: Match, seats: list[Seat], watchers: list[ExternalSeat], names: list[str], totals: Totals) -> None:
     tallies = [totals.levels[n] for n in names]
     called = [False] * 4
     events: list[Event] = []
@@ -160,6 +223,8 @@ def play_match(profile: RuleProfile, seed: int, names: list[str], totals: Totals
         action = seats[seat].decide(obs)
         tallies[seat].decision_ms.append((time.thread_time() - start) * 1000.0)
         events = match.apply(action)
+        for w in watchers:
+            w.see(events)
         for ev in events:
             if isinstance(ev, Win):
                 tallies[ev.winner].wins += 1
@@ -203,11 +268,11 @@ def schedule(games: int, seed: int, names: list[str], rotate: bool) -> list[tupl
     return out
 
 
-def _play_one(task: tuple[RuleProfile, int, list[str]]) -> Totals:
+def _play_one(task: tuple[RuleProfile, int, list[str], ExternalBots | None]) -> Totals:
     """One match of the plan, in whichever process runs it."""
-    profile, match_seed, seating = task
+    profile, match_seed, seating, bots = task
     totals = Totals()
-    play_match(profile, match_seed, seating, totals)
+    play_match(profile, match_seed, seating, totals, bots)
     return totals
 
 
@@ -220,11 +285,12 @@ def simulate(
     rotate: bool = False,
     progress: bool = False,
     jobs: int = 1,
+    bots: ExternalBots | None = None,
 ) -> dict[str, Any]:
     totals = Totals()
     plan = schedule(games, seed, names, rotate)
     start = time.perf_counter()
-    tasks = [(profile, match_seed, seating) for match_seed, seating in plan]
+    tasks = [(profile, match_seed, seating, bots) for match_seed, seating in plan]
     for one in run_ordered(
         _play_one, tasks, jobs, label="sim", progress=(lambda *_: f"{totals.hands} hands") if progress else None
     ):
@@ -261,8 +327,21 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
         return 2
-    result = simulate(
-        profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet, jobs=args.jobs
-    )
+    bots = ExternalBots(args.mjai_command, args.mjai_time_limit) if args.mjai_command else None
+    if "mjai" in args.seats and bots is None:
+        print('error: "mjai" seats need --mjai-command "CMD ARGS" (a program speaking the mjai protocol)', file=sys.stderr)
+        return 2
+    if "mjai" in args.seats and not speaks_mjai(profile):
+        print(f"error: mjai seats play the riichi profile only, not {profile.id}", file=sys.stderr)
+        return 2
+    try:
+        result = simulate(
+            profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet,
+            jobs=args.jobs, bots=bots,
+        )
+    finally:
+        for proc in _RUNNING.values():
+            proc.close()
+        _RUNNING.clear()
     print(json.dumps(result))
     return 0
