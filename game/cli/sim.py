@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -116,7 +117,7 @@ class LevelTally:
         self.refusals += other.refusals
         self.bot_errors += other.bot_errors
 
-    def summary(self) -> dict[str, float | int]:
+    def summary(self) -> dict[str, float | int | dict[str, float]]:
         hands = max(1, self.hands)
         times = sorted(self.decision_ms)
         return {
@@ -133,11 +134,34 @@ class LevelTally:
             "decision_ms_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3) if times else 0.0,
             "refusals": self.refusals,
             "bot_errors": self.bot_errors,
+            "ci95": {  # half-widths of 95 % intervals (normal approximation; games and hands as independent)
+                "avg_rank": _mean_half_width(self.ranks),
+                "win_rate": _rate_half_width(self.wins, self.hands),
+                "deal_in_rate": _rate_half_width(self.deal_ins, self.hands),
+                "riichi_rate": _rate_half_width(self.riichi, self.hands),
+                "call_rate": _rate_half_width(self.call_hands, self.hands),
+            },
         }
 
 
 def _mean(values: list[int] | list[float]) -> float:
     return round(sum(values) / len(values), 4) if values else 0.0
+
+
+Z95 = 1.96
+
+
+def _mean_half_width(values: list[int]) -> float:
+    if len(values) < 2:
+        return 0.0
+    return round(Z95 * statistics.stdev(values) / math.sqrt(len(values)), 4)
+
+
+def _rate_half_width(count: int, n: int) -> float:
+    if n < 1:
+        return 0.0
+    p = count / n
+    return round(Z95 * math.sqrt(p * (1 - p) / n), 4)
 
 
 @dataclass
