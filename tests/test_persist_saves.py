@@ -19,8 +19,9 @@ from game.engine.events import Penalty
 from game.engine.match import Match, Phase, Record
 from game.match_options import LEVELS, MatchOptions, match_profile
 from game.persist import atomic
+from game.persist.names import file_stem
 from game.persist.replays import Placings, ReplayLibrary
-from game.persist.saves import AUTOSAVE, SAVE_SCHEMA, SaveError, SaveStore, file_stem
+from game.persist.saves import AUTOSAVE, SAVE_SCHEMA, SaveError, SaveStore
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,9 @@ hand is replayed on its own (:mod:`game.engine.logs.replay`) and the first diver
 Prints ``ok FILE`` when every hand replays exactly, else one line per diverging hand
 ``FILE: hand N (E1-0): first divergence: ...``. Exit 0 all ok, 1 when a hand diverges, 2 when a
 file cannot be read or is not a valid log (one line on stderr; the other files are still checked).
+Files are read through the game's bounded door (:mod:`game.persist.bounded`): regular files only
+(a FIFO or a device is refused, never waited on), at most ``--max-mb`` megabytes, UTF-8 with or
+without a byte-order mark.
 """
 
 from __future__ import annotations
@@ -16,20 +19,37 @@ from pathlib import Path
 from game.engine.errors import AtlasError
 from game.engine.logs import read_log, replay_match
 from game.engine.profile import load_profile
+from game.persist.bounded import LOG_CAP, MIB, FileRefused, read_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", metavar="FILE", nargs="+", help="a tenhou.net/6 JSON or mjai JSON-lines log")
     parser.add_argument("--rules", default="riichi", help="the rule profile to replay under (default: riichi)")
+    parser.add_argument("--max-mb", type=_megabytes, default=LOG_CAP / MIB,
+                        help=f"refuse files over this many megabytes (default: {LOG_CAP // MIB})")
+
+
+def _megabytes(text: str) -> float:
+    value = float(text)
+    if not 0 < value < 1e6:  # nan and inf fail this too
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size in megabytes")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
     profile = load_profile(args.rules)
+    cap = int(args.max_mb * MIB)
     status = 0
     for name in args.files:
         try:
-            text = Path(name).read_text(encoding="utf-8")
+            text = read_text(Path(name), cap)
             reports = replay_match(read_log(text), profile)
+        except FileRefused as exc:
+            why = {"missing": "no such file", "not_a_file": f"not a regular file ({exc.detail})",
+                   "too_big": f"over {args.max_mb:g} MB (--max-mb raises the limit)"}.get(exc.reason, exc.detail)
+            print(f"error: {name}: {why}", file=sys.stderr)
+            status = 2
+            continue
         except (AtlasError, OSError, UnicodeDecodeError) as exc:
             print(f"error: {name}: {exc}", file=sys.stderr)
             status = 2

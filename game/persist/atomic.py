@@ -16,13 +16,20 @@ import tomllib
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import tomli_w
 
+from .bounded import REPLAY_CAP, SAVE_CAP, FileRefused, read_text
+
 
 class UnreadableFile(Exception):
-    """A file that exists but cannot be read or parsed (the message says why)."""
+    """A file that exists but cannot be read or parsed (the message says why; ``reason`` is a
+    word for the name it is set aside under: ``corrupt``, ``too-big``, ``not-a-file``)."""
+
+    def __init__(self, message: str, reason: str = "corrupt") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def write_bytes(path: Path, data: bytes) -> None:
@@ -97,22 +104,34 @@ def write_json(path: Path, data: Any) -> None:
     write_bytes(path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """The table in ``path``; FileNotFoundError when absent, UnreadableFile when it is not TOML."""
+def read_file_text(path: Path, cap: int) -> str:
+    """The text of ``path`` through the bounded door (:mod:`.bounded`): FileNotFoundError when
+    absent, UnreadableFile when it is not a regular file, is over ``cap`` or is not UTF-8."""
     try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        raise
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        return read_text(path, cap)
+    except FileRefused as exc:
+        if exc.reason == "missing":
+            raise FileNotFoundError(str(path)) from exc
+        reason = {"too_big": "too-big", "not_a_file": "not-a-file"}.get(exc.reason, "unreadable")
+        raise UnreadableFile(f"{path.name}: {exc.reason.replace('_', ' ')} {exc.detail}".strip(), reason) from exc
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(f"{path.name}: not UTF-8 text ({exc.reason})") from exc
+
+
+def read_toml(path: Path, cap: int = SAVE_CAP) -> dict[str, Any]:
+    """The table in ``path``; FileNotFoundError when absent, UnreadableFile when it is not TOML."""
+    text = read_file_text(path, cap)
+    try:
+        return tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise UnreadableFile(f"{path.name}: {exc}") from exc
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path, cap: int = REPLAY_CAP) -> Any:
+    text = read_file_text(path, cap)
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        raise
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
         raise UnreadableFile(f"{path.name}: {exc}") from exc
 
 
@@ -121,9 +140,14 @@ def stamp(now: datetime | None = None) -> str:
     return (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
 
 
+SET_ASIDE_KEPT: Final = 5  # set-aside copies kept per file: enough for a bug report, never a flood
+
+
 def move_aside(path: Path, why: str = "corrupt") -> Path:
     """Rename a bad file to ``<name>.<why>-<timestamp>`` beside it (kept for a bug report, out of
-    the way of the next write) and return the new path; a clash adds a counter."""
+    the way of the next write) and return the new path; a clash adds a counter. Only the newest
+    :data:`SET_ASIDE_KEPT` copies set aside from one name stay (a file broken at every start must
+    not fill the folder). OSError when the folder refuses the rename (read-only)."""
     base = path.with_name(f"{path.name}.{why}-{stamp()}")
     target = base
     n = 1
@@ -131,4 +155,20 @@ def move_aside(path: Path, why: str = "corrupt") -> Path:
         n += 1
         target = base.with_name(f"{base.name}.{n}")
     os.replace(path, target)
+    _prune_set_aside(path)
     return target
+
+
+def _prune_set_aside(path: Path) -> None:
+    try:
+        olds = sorted((p for p in path.parent.glob(f"{glob_escape(path.name)}.*-*") if p.is_file()),
+                      key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in olds[SET_ASIDE_KEPT:]:
+            old.unlink()
+    except OSError:
+        pass
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with the glob pattern characters taken literally."""
+    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in name)

@@ -15,8 +15,9 @@ from game.engine.logs import to_tenhou6
 from game.engine.profile import load_profile
 
 from .atomic import write_json
+from .names import file_stem
 from .notice import Notice
-from .saves import SavedMatch, SaveError, file_stem
+from .saves import SavedMatch, SaveError
 
 
 def can_export(profile_id: str) -> bool:

@@ -1,14 +1,22 @@
 """Read a tenhou.net/6 (or mjai) log file a player brings in, for the replay viewer.
 
 The reading is the engine's (:func:`game.engine.logs.read_log`); this module only gets the text
-off the disk safely (a size bound, UTF-8 with or without a BOM) and picks the rules the log was
-played under: the profile its title names (our exports write the profile's name there), else
-Riichi. Everything that can go wrong ends in a :class:`SaveError` whose notice says what.
+off the disk safely (the bounded door of :mod:`.bounded`: a regular file of at most
+:data:`IMPORT_CAP` bytes, UTF-8 with or without a BOM) and picks the rules the log was played under:
+the profile its title names (our exports write the profile's name there), else Riichi.
+Everything that can go wrong ends in a :class:`SaveError` whose notice says what.
+
+It runs on the import thread (:mod:`.jobs`) while the window keeps drawing, so nothing in it
+may hold the interpreter long: the C JSON decoder does, for the whole text (90 ms for a 2.5 MB
+log on a loaded machine), so big texts are decoded by the standard library's pure-Python
+scanner (:func:`gentle_loads`), which lets the frame loop in between.
 """
 
 from __future__ import annotations
 
 import json
+import json.scanner
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -17,11 +25,16 @@ from game.engine.errors import AtlasError
 from game.engine.logs import LoggedMatch, read_log
 from game.engine.profile import RuleProfile, load_profile
 
+from .bounded import IMPORT_CAP, FileRefused, read_capped
+from .names import shown, shown_path
 from .notice import Notice
 from .saves import SaveError
 
-MAX_BYTES: Final = 32 * 1024 * 1024  # a hanchan is about 30 kB; anything this big is not a log
 LOG_PROFILES: Final = ("riichi", "ema")  # the profiles tenhou.net/6 logs can describe
+GENTLE_FROM: Final = 128 * 1024  # texts this long are decoded by the pure-Python scanner
+IMPORT_EXTENSIONS: Final = (".json", ".mjson", ".jsonl")
+
+Progress = Callable[[float], None]  # called with 0..1 as the import goes; may raise to cancel
 
 
 @dataclass(frozen=True)
@@ -32,39 +45,66 @@ class ImportedLog:
     title: str
 
 
-def read_log_file(path: Path) -> ImportedLog:
-    """The log in ``path`` with the profile to replay it under, or SaveError saying why not."""
-    name = path.name or str(path)
+def refusal(exc: FileRefused, name: str) -> Notice:
+    """The player's message for a file the bounded door refused."""
+    if exc.reason == "missing":
+        return Notice("viewer.import_missing", {"file": name})
+    if exc.reason == "too_big":
+        return Notice("viewer.import_too_big", {"file": name})
+    if exc.reason == "not_a_file":
+        return Notice("viewer.import_not_file", {"file": name})
+    return Notice("viewer.import_error", {"file": name, "detail": shown(exc.detail)})
+
+
+def read_log_file(path: Path, progress: Progress | None = None) -> ImportedLog:
+    """The log in ``path`` with the profile to replay it under, or SaveError saying why not.
+    ``progress`` hears 0.1 once the bytes are in and 0.3 once they are read as a log."""
+    name = shown(path.name or str(path))
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError(Notice("viewer.import_too_big", {"file": name}))
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise SaveError(Notice("viewer.import_missing", {"file": str(path)})) from exc
-    except OSError as exc:  # a folder, no permission, a device that went away
-        raise SaveError(Notice("viewer.import_error", {"file": name, "detail": exc.strerror or str(exc)})) from exc
+        data = read_capped(path, IMPORT_CAP)
+    except FileRefused as exc:
+        raise SaveError(refusal(exc, name if exc.reason != "missing" else shown_path(path))) from exc
+    if progress is not None:
+        progress(0.1)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SaveError(Notice("viewer.import_not_text", {"file": name})) from exc
+    del data
+    decoded: list[object] = []
+
+    def loads(whole: str) -> object:
+        value = gentle_loads(whole)
+        decoded.append(value)
+        return value
+
     try:
-        logged = read_log(text)
+        logged = read_log(text, loads=loads)
     except AtlasError as exc:
-        raise SaveError(Notice("viewer.import_error", {"file": name, "detail": str(exc)})) from exc
-    title = _title(text)
+        raise SaveError(Notice("viewer.import_error", {"file": name, "detail": shown(str(exc), 200)})) from exc
+    if progress is not None:
+        progress(0.3)
+    title = _title(decoded[0] if decoded else None)
     return ImportedLog(path, logged, profile_for(title), title)
 
 
-def _title(text: str) -> str:
+def gentle_loads(text: str) -> object:
+    """``json.loads``, by the pure-Python scanner for long texts: about ten times slower, but it
+    gives the interpreter back every few milliseconds where the C decoder keeps it for the whole
+    text, so a thread decoding a big log never stalls the frames."""
+    if len(text) < GENTLE_FROM:
+        return json.loads(text)
+    decoder = json.JSONDecoder()
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder.decode(text)
+
+
+def _title(whole: object) -> str:
     """The first line of a tenhou.net/6 ``title`` ("" when there is none)."""
-    try:
-        whole = json.loads(text)
-    except (ValueError, RecursionError):
-        return ""
     title = whole.get("title") if isinstance(whole, dict) else None
     if isinstance(title, list) and title and isinstance(title[0], str):
-        return title[0]
-    return title if isinstance(title, str) else ""
+        return shown(title[0])
+    return shown(title) if isinstance(title, str) else ""
 
 
 def profile_for(title: str) -> RuleProfile:

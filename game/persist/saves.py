@@ -16,7 +16,6 @@ record the engine refuses (``RecordError``'s message) each give a :class:`SaveEr
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +30,7 @@ from game.match_options import LEVELS, MatchOptions, match_profile
 
 from .atomic import UnreadableFile, clear_stale_temps, read_toml, without_none, write_bytes
 from .background import BackgroundWriter
+from .names import file_stem
 from .notice import Notice
 
 SAVE_SCHEMA: Final = 1
@@ -203,18 +203,12 @@ def _typed(value: Any, kind: type, where: str) -> Any:
     return value
 
 
-def file_stem(name: str) -> str:
-    """A file name for a save name: letters, digits, ``-`` and ``_`` kept, the rest ``_``; the
-    real name is stored inside the file."""
-    stem = re.sub(r"[^\w-]", "_", name.strip(), flags=re.ASCII)[:64].strip("_")
-    return stem or "save"
-
-
 def save_stem(name: str) -> str:
     """The file name of a save: :func:`file_stem` in lower case, plus a short hash of the exact
     name whenever that differs from it, so two names never share a file, not even on the
     case-blind disks of Windows and macOS ("Game" and "game", or two names in Cyrillic that
-    have no ASCII letters at all)."""
+    have no ASCII letters at all). Never a Windows device name (``nul``, ``COM1``: see
+    :func:`.names.file_stem`)."""
     stem = file_stem(name).lower()
     if stem == name:
         return stem

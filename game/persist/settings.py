@@ -26,6 +26,7 @@ from typing import Any, Final
 from game import paths
 
 from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_toml, write_toml
+from .bounded import SETTINGS_CAP
 from .notice import Notice
 
 SCHEMA: Final = 2
@@ -192,7 +193,7 @@ class SettingsStore:
     def load(self) -> Settings:
         """The settings in the file, or the defaults (see the module docstring for the cases)."""
         try:
-            data = read_toml(self.path)
+            data = read_toml(self.path, SETTINGS_CAP)
         except FileNotFoundError:
             return Settings()
         except UnreadableFile:

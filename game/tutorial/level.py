@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.persist.bounded import LEVEL_CAP, FileRefused, read_text
+
 LANGUAGES = ("en", "fr", "ru")
 PROFILES = ("riichi", "ema", "taiwanese")
 TASKS = ("act", "predict")
@@ -206,16 +208,25 @@ class _Reader:
 
 
 def load_level(path: Path) -> Level:
-    """Read and validate one level file (the engine check is :mod:`game.tutorial.judge`)."""
+    """Read and validate one level file (the engine check is :mod:`game.tutorial.judge`).
+
+    The file comes through the bounded door (a regular file of at most :data:`LEVEL_CAP` bytes);
+    whatever is wrong with it, however deep it nests, ends in a LevelError."""
     try:
-        source = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LevelError(path.name, 1, "(file)", f"cannot read: {exc}") from exc
+        source = read_text(path, LEVEL_CAP)
+    except FileRefused as exc:
+        why = {"missing": "no such file", "not_a_file": f"not a regular file ({exc.detail})",
+               "too_big": f"over {LEVEL_CAP // 1024} kB, far more than a level"}.get(exc.reason, exc.detail)
+        raise LevelError(path.name, 1, "(file)", f"cannot read: {why}") from exc
+    except UnicodeDecodeError as exc:
+        raise LevelError(path.name, 1, "(file)", f"cannot read: not UTF-8 text ({exc.reason})") from exc
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None) or _line_from_message(str(exc))
         raise LevelError(path.name, line, "(syntax)", str(exc).split(" (at line")[0]) from exc
+    except RecursionError as exc:
+        raise LevelError(path.name, 1, "(syntax)", "the file nests tables or lists too deeply") from exc
     r = _Reader(path, source)
     profile = r.get(data, ("profile",), str)
     if profile not in PROFILES:
@@ -368,5 +379,8 @@ def load_all(folder: Path | None = None) -> Catalogue:
             good.append(load_level(path))
         except LevelError as exc:
             broken.append(exc)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+            # a mistake the reader did not foresee: this level is broken, the others still load
+            broken.append(LevelError(path.name, 1, "(file)", f"cannot be used: {type(exc).__name__}: {exc}"))
     good.sort(key=lambda lv: (PROFILES.index(lv.profile), lv.order, lv.id))
     return Catalogue(good, broken)

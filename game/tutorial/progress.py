@@ -13,6 +13,7 @@ from typing import Final
 
 from game import paths
 from game.persist.atomic import UnreadableFile, move_aside, read_toml, write_toml
+from game.persist.bounded import PROGRESS_CAP
 
 FILE_NAME: Final = "tutorials.toml"
 SCHEMA: Final = 1
@@ -53,7 +54,7 @@ def default_path() -> Path:
 def load_progress(path: Path | None = None) -> Progress:
     path = path or default_path()
     try:
-        data = read_toml(path)
+        data = read_toml(path, PROGRESS_CAP)
     except FileNotFoundError:
         return Progress(path=path)
     except UnreadableFile:

@@ -17,7 +17,7 @@ Both formats go through one model (:mod:`.model`): a :class:`LoggedMatch` of
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RecordError
@@ -74,14 +74,17 @@ def to_mjai(source: Source, *, first_dealer: int | None = None, names: Sequence[
     return write_mjai(logged(source, first_dealer=first_dealer, names=names))
 
 
-def read_log(text: str) -> LoggedMatch:
+def read_log(text: str, *, loads: Callable[[str], object] = json.loads) -> LoggedMatch:
     """Read a log of either format: a JSON object with "log" is tenhou.net/6, JSON lines (or a
-    JSON list of events) are mjai. Raises RecordError when it is neither or malformed."""
+    JSON list of events) are mjai. Raises RecordError when it is neither or malformed.
+
+    ``loads`` decodes the whole text (the game's import passes one that lets other threads run:
+    :func:`game.persist.log_import.gentle_loads`)."""
     stripped = text.strip()
     if not stripped:
         raise RecordError("the log is empty")
     try:
-        whole: object = json.loads(stripped)
+        whole: object = loads(stripped)
     except ValueError:
         whole = None
         if "\n" not in stripped:
