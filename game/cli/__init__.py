@@ -25,6 +25,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("game.cli.demo", "four AI seats play animated and headless, saving PNG frames"),
     "levels": ("game.cli.levels", "check the tutorial levels against the engine (or list them)"),
     "soak": ("game.cli.soak", "play many mixed-seat matches checking invariants; JSON figures"),
+    "ai-decisions": ("game.cli.ai_decisions", "record hard's decisions on seeded hands, or check them"),
 }
 
 

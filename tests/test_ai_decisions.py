@@ -1,0 +1,61 @@
+"""hard's decisions on a few hundred seeded hands are what the golden decision set says.
+
+The set (tests/golden/hard_decisions.json.gz) is re-recorded only when hard's judgement is meant
+to change (``python -m game ai-decisions record``, with the change's figures in its commit); a speed-up
+must leave it passing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai import decision_set
+from game.ai.levels import LevelBot
+from game.cli import main
+from game.cli.ai_decisions import GOLDEN
+from game.engine.actions import Action
+from game.engine.observation import Observation
+
+
+def test_the_golden_set_covers_a_few_hundred_hands_of_every_profile() -> None:
+    data = decision_set.load(GOLDEN)
+    assert decision_set.hands(data) >= 250
+    assert {m["profile"] for m in data["matches"]} == {"riichi", "ema", "taiwanese"}
+
+
+def test_hard_decides_as_recorded_on_the_first_matches() -> None:
+    data = decision_set.load(GOLDEN)
+    states, diffs = decision_set.check(data, limit=3)
+    assert states > 1000
+    assert diffs == []
+
+
+@pytest.mark.slow
+def test_hard_decides_as_recorded_everywhere() -> None:
+    states, diffs = decision_set.check(decision_set.load(GOLDEN))
+    assert diffs == [], f"{len(diffs)} of {states} states changed, first {diffs[:3]}"
+
+
+def test_a_changed_decision_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = LevelBot.decide
+
+    def contrary(self: LevelBot, obs: Observation) -> Action:
+        choice = real(self, obs)
+        others = [a for a in obs.legal_actions if a != choice]
+        return others[-1] if others and obs.phase == "turn" else choice
+
+    monkeypatch.setattr(LevelBot, "decide", contrary)
+    states, diffs = decision_set.check(decision_set.load(GOLDEN), limit=1)
+    assert diffs and all(d.expected != d.now for d in diffs)
+
+
+def test_record_and_check_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.engine.profile import load_profile
+
+    entry = decision_set.record_match(load_profile("riichi"), 4, 1, max_hands=1)
+    data = {"format": decision_set.FORMAT, "players": [], "max_hands": 1, "matches": [entry]}
+    path = tmp_path / "set.json.gz"
+    decision_set.save(data, path)
+    assert main(["ai-decisions", "check", "--file", str(path)]) == 0
+    assert '"changed": 0' in capsys.readouterr().out
