@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from game.ai.baseline import EfficiencyBot, RandomBot
 from game.engine.errors import NotationError, RecordError
-from game.engine.events import Win
+from game.engine.events import MatchEnded, Win
 from game.engine.logs import from_tenhou6, mjai_dumps, read_log, replay_match, to_mjai, to_tenhou6
 from game.engine.logs.model import Step, parse_mjai_tile, parse_tenhou_code, tenhou_code
 from game.engine.logs.tenhou6 import call_string, parse_call
@@ -75,8 +75,13 @@ def test_a_match_without_red_fives_logs_plain_fives_and_replays(fmt: str) -> Non
 def test_tenhou6_shape_and_seats() -> None:
     match = bot_match(SEEDS[0])
     data = to_tenhou6(match)
-    assert set(data) == {"title", "name", "rule", "log"}
+    assert set(data) == {"title", "name", "rule", "log", "sc"}
     assert data["rule"]["aka"] == 1
+    assert data["rule"]["disp"] == "南喰赤"  # a hanchan with open tanyao and red fives, as Tenhou names it
+    end = next(e for e in match.events if isinstance(e, MatchEnded))
+    order = [(match.first_dealer + i) % 4 for i in range(4)]
+    assert data["sc"][0::2] == [end.scores[s] for s in order]
+    assert data["sc"][1::2] == pytest.approx([end.final_points[s] for s in order], abs=0.05)
     first = data["log"][0]
     assert len(first) == 17
     assert first[0] == [0, 0, 0]  # East 1, no honba, no sticks

@@ -51,12 +51,21 @@ Source = Match | LoggedMatch | Sequence[Event]
 
 def logged(source: Source, *, first_dealer: int | None = None, names: Sequence[str] = ()) -> LoggedMatch:
     """A match, or the events it returned, as logged hands. For bare events ``first_dealer`` is
-    needed (it fixes the log's seat 0); a match knows it."""
+    needed (it fixes the log's seat 0); a match knows it. ``names`` are the players' names per
+    engine seat, as the table shows them."""
     if isinstance(source, LoggedMatch):
         return source
     if isinstance(source, Match):
-        aka = source.profile.tiles.red_fives > 0
-        return logged_match(source.events, source.first_dealer, names=names, aka=aka, title=source.profile.profile.name)
+        profile = source.profile
+        return logged_match(
+            source.events,
+            source.first_dealer,
+            names=names,
+            aka=profile.tiles.red_fives > 0,
+            title=profile.profile.name,
+            length=profile.game.length,
+            kuitan=profile.score.open_tanyao,
+        )
     events = list(source)
     if first_dealer is None:
         starts = [e for e in events if isinstance(e, HandStarted)]

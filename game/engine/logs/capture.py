@@ -8,6 +8,7 @@ indicators as they turn, and each result with its score changes. Nothing is reco
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from ..errors import RecordError
 from ..events import (
@@ -29,26 +30,35 @@ from ..events import (
 )
 from ..meld import MeldKind
 from ..tiles import kind_of
-from ..yaku_names import JAPANESE
+from ..yaku_names import DORA_NAMES, tenhou_order, tenhou_yaku
 from .model import Face, LoggedHand, LoggedMatch, Outcome, Step, WinResult, face_of
 
+_T = TypeVar("_T")
+
+# The engine's limit names as Tenhou's score text writes them (kazoe and multiple yakuman: 役満).
 _LIMITS = {
     "mangan": "満貫",
     "haneman": "跳満",
     "baiman": "倍満",
     "sanbaiman": "三倍満",
-    "yakuman": "役満",
-    "kazoe yakuman": "数え役満",
 }
 
 
 def logged_match(
-    events: Iterable[Event], first_dealer: int, *, names: Sequence[str] = (), aka: bool = True, title: str = ""
+    events: Iterable[Event],
+    first_dealer: int,
+    *,
+    names: Sequence[str] = (),
+    aka: bool = True,
+    title: str = "",
+    length: str = "",
+    kuitan: bool = True,
 ) -> LoggedMatch:
-    """Every complete hand in ``events`` (``Match.events``), in order."""
+    """Every complete hand in ``events`` (``Match.events``), in order. ``names`` are per engine
+    seat (a log lists them from the first dealer)."""
     hands: list[LoggedHand] = []
     hand: LoggedHand | None = None
-    final: tuple[int, int, int, int] | None = None
+    final: MatchEnded | None = None
     for ev in events:
         if isinstance(ev, HandStarted):
             hand = LoggedHand(
@@ -63,12 +73,42 @@ def logged_match(
             )
             hands.append(hand)
         elif isinstance(ev, MatchEnded):
-            final = ev.scores
+            final = ev
         elif hand is not None:
             _note(hand, ev, aka)
     complete = [h for h in hands if h.outcome is not None]
-    seat_names = list(names) if names else [f"Seat {(first_dealer + i) % 4}" for i in range(4)]
-    return LoggedMatch(seat_names, complete, aka=aka, title=title, final_scores=final)
+    order = [(first_dealer + i) % 4 for i in range(4)]
+    seat_names = [names[s] for s in order] if names else [f"Seat {s}" for s in order]
+    return LoggedMatch(
+        seat_names,
+        complete,
+        aka=aka,
+        title=title,
+        final_scores=_from_first(final.scores, order) if final else None,
+        final_points=_from_first(final.final_points, order) if final else None,
+        length=length,
+        kuitan=kuitan,
+    )
+
+
+def _from_first(values: Sequence[_T], order: Sequence[int]) -> tuple[_T, _T, _T, _T]:
+    a, b, c, d = (values[s] for s in order)
+    return (a, b, c, d)
+
+
+def score_text(win: Win, dealer: int) -> str:
+    """Tenhou's score text of a win: the rank (``30符2飜``, ``満貫``, ``役満``), then what is paid
+    for the hand alone (no honba, no sticks): a ron's total ``2000点``, each seat's share of a
+    dealer's tsumo ``1000点∀``, a non-dealer's tsumo ``300-500点`` (the others' share, then the
+    dealer's)."""
+    rank = "役満" if "yakuman" in win.limit else _LIMITS.get(win.limit, f"{win.fu}符{win.han}飜")
+    if win.discarder is not None:
+        return f"{rank}{win.points}点"
+    if win.winner == dealer:
+        return f"{rank}{win.points // 3}点∀"
+    # the hand is 2 x ceil100(b) + ceil100(2b), so each non-dealer's share is ceil100(total / 4)
+    child = -(-win.points // 400) * 100
+    return f"{rank}{child}-{win.points - 2 * child}点"
 
 
 def _note(hand: LoggedHand, ev: Event, aka: bool = True) -> None:
@@ -111,21 +151,20 @@ def _note(hand: LoggedHand, ev: Event, aka: bool = True) -> None:
         else:
             if m.added is None:
                 raise RecordError("a kakan event without its added tile")
-            rest = list(m.tiles)
-            rest.remove(m.added)
-            steps.append(Step("kakan", ev.seat, face(m.added), tuple(face(t) for t in rest), m.from_seat))
+            rest = [t for t in m.tiles if t not in (m.added, m.called)]
+            pon = ([m.called] if m.called is not None else []) + rest  # the pon's called tile first
+            steps.append(Step("kakan", ev.seat, face(m.added), tuple(face(t) for t in pon), m.from_seat))
     elif isinstance(ev, Win):
         steps.append(Step("tsumo" if ev.discarder is None else "ron", ev.winner, face(ev.tile), target=ev.discarder))
         if hand.outcome is None:
             hand.outcome = Outcome("win")
         if ev.ura_indicators and not hand.ura:
             hand.ura = [face(t) for t in ev.ura_indicators]
-        text = _LIMITS.get(ev.limit, "")
-        text = f"{text}{ev.points}点" if text else f"{ev.fu}符{ev.han}飜{ev.points}点"
-        yaku = tuple(f"{JAPANESE.get(y.name, y.name)}({y.han}飜)" for y in ev.yaku)
-        hand.outcome.wins.append(WinResult(ev.winner, ev.discarder, ev.deltas, ev.pao, text, yaku))
+        listed = sorted((y for y in ev.yaku if y.han or y.name not in DORA_NAMES), key=lambda y: tenhou_order(y.name))
+        yaku = tuple(tenhou_yaku(y.name, y.han) for y in listed)
+        hand.outcome.wins.append(WinResult(ev.winner, ev.discarder, ev.deltas, ev.pao, score_text(ev, hand.dealer), yaku))
     elif isinstance(ev, ExhaustiveDraw):
-        hand.outcome = Outcome("exhaustive", deltas=ev.deltas, nagashi=bool(ev.nagashi))
+        hand.outcome = Outcome("exhaustive", deltas=ev.deltas, nagashi=bool(ev.nagashi), tenpai=ev.tenpai)
     elif isinstance(ev, Penalty) and ev.kind is PenaltyKind.CHOMBO:
         hand.outcome = Outcome("abortive", deltas=ev.deltas, abortive="chombo")  # annulled, dealt again
     elif isinstance(ev, AbortiveDraw):

@@ -7,6 +7,13 @@ is already one event per action in table order: ``start_kyoku`` with the dealt h
 ``ura_markers``), ``ryukyoku`` (``deltas``), ``end_kyoku``. Tiles are ``1m``..``9s``, ``5mr`` for
 a red five, and ``E S W N P F C``. Seats are written relative to the first dealer, as
 tenhou.net/6 does.
+
+The writer follows what mjai-reviewer's convlog (convlog-rs) makes of our tenhou.net/6 log, event
+for event, and RiichiEnv's conventions: ``start_game`` carries ``kyoku_first`` (0 a hanchan, 4 an
+East-only game) and ``aka_flag``; the dealt hands are sorted as Tenhou sorts them; ``hora`` has no
+``pai``; an open or added kan's new indicator comes after the replacement draw, before the
+discard (``daiminkan, tsumo, dora, dahai``). One key more than convlog: ``ryukyoku`` names its
+``reason`` (RiichiEnv's names), so a reader can tell the abortive draws apart.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from typing import Any
 
 from ..errors import RecordError
 from .model import Face, LoggedHand, LoggedMatch, Outcome, Step, WinResult, mjai_tile, parse_mjai_tile
+from .tenhou6 import written_order
 
 _BAKAZE = ("E", "S", "W", "N")
 
@@ -40,8 +48,15 @@ _REASONS = {
 
 
 def write_mjai(match: LoggedMatch) -> list[dict[str, Any]]:
-    """The mjai events of a logged match (see :func:`game.engine.logs.export`)."""
-    out: list[dict[str, Any]] = [{"type": "start_game", "names": list(match.names)}]
+    """The mjai events of a logged match (see :func:`game.engine.logs.to_mjai`)."""
+    out: list[dict[str, Any]] = [
+        {
+            "type": "start_game",
+            "names": list(match.names),
+            "kyoku_first": 4 if match.length in ("tonpuu", "one_hand") else 0,
+            "aka_flag": match.aka,
+        }
+    ]
     for hand in match.hands:
         out.extend(_hand_to_mjai(hand))
     out.append({"type": "end_game"})
@@ -71,12 +86,13 @@ def _hand_to_mjai(hand: LoggedHand) -> list[dict[str, Any]]:
             "oya": rel(hand.dealer),
             "dora_marker": mjai_tile(hand.dora[0]),
             "scores": four(hand.scores),
-            "tehais": four([[mjai_tile(f) for f in tiles] for tiles in hand.haipai]),
+            # sorted as Tenhou deals them: by kind, a red five after the plain ones
+            "tehais": four([[mjai_tile(f) for f in sorted(tiles)] for tiles in hand.haipai]),
         }
     ]
     assert hand.outcome is not None
     wins = list(hand.outcome.wins)
-    for step in hand.steps:
+    for step in kan_dora_before_discard(hand.steps):
         a = rel(step.seat)
         k = step.kind
         if k == "draw":
@@ -90,12 +106,12 @@ def _hand_to_mjai(hand: LoggedHand) -> list[dict[str, Any]]:
         elif k in ("chi", "pon", "daiminkan"):
             assert step.target is not None
             out.append(
-                {"type": k, "actor": a, "target": rel(step.target), "pai": _t(step.tile), "consumed": _ts(step.consumed)}
+                {"type": k, "actor": a, "target": rel(step.target), "pai": _t(step.tile), "consumed": _ts(written_order(step))}
             )
         elif k == "ankan":
-            out.append({"type": "ankan", "actor": a, "consumed": _ts(step.consumed)})
+            out.append({"type": "ankan", "actor": a, "consumed": _ts(written_order(step))})
         elif k == "kakan":
-            out.append({"type": "kakan", "actor": a, "pai": _t(step.tile), "consumed": _ts(step.consumed)})
+            out.append({"type": "kakan", "actor": a, "pai": _t(step.tile), "consumed": _ts(written_order(step))})
         elif k == "dora":
             out.append({"type": "dora", "dora_marker": _t(step.tile)})
         elif k in ("tsumo", "ron"):
@@ -106,7 +122,6 @@ def _hand_to_mjai(hand: LoggedHand) -> list[dict[str, Any]]:
                     "type": "hora",
                     "actor": a,
                     "target": rel(target),
-                    "pai": _t(step.tile),
                     "deltas": four(w.deltas),
                     "ura_markers": [mjai_tile(f) for f in hand.ura],
                 }
@@ -118,6 +133,18 @@ def _hand_to_mjai(hand: LoggedHand) -> list[dict[str, Any]]:
             ev["reason"] = o.abortive
         out.append(ev)
     out.append({"type": "end_kyoku"})
+    return out
+
+
+def kan_dora_before_discard(steps: Sequence[Step]) -> list[Step]:
+    """The steps in mjai's order: the engine (as Tenhou) turns an open or added kan's indicator
+    when the replacement tile is discarded; mjai logs write it between that draw and the
+    discard."""
+    out = list(steps)
+    for i in range(2, len(out)):
+        step, before, draw = out[i], out[i - 1], out[i - 2]
+        if step.kind == "dora" and before.kind in ("discard", "riichi") and draw.kind == "draw" and draw.rinshan:
+            out[i - 1], out[i] = step, before
     return out
 
 
@@ -153,6 +180,8 @@ def from_mjai(events: Sequence[object]) -> LoggedMatch:
     """Logged hands from mjai events. Raises RecordError when they are malformed."""
     hands: list[LoggedHand] = []
     names: list[str] = ["", "", "", ""]
+    length = ""
+    aka: bool | None = None
     reader: _HandReader | None = None
     for n, raw in enumerate(events, 1):
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
@@ -164,6 +193,10 @@ def from_mjai(events: Sequence[object]) -> LoggedMatch:
             got = ev.get("names")
             if isinstance(got, list) and len(got) == 4:
                 names = [str(x) for x in got]
+            first = ev.get("kyoku_first")
+            length = {0: "hanchan", 4: "tonpuu"}.get(first, "") if type(first) is int else ""
+            flag = ev.get("aka_flag")
+            aka = flag if isinstance(flag, bool) else None
         elif kind == "start_kyoku":
             if reader is not None:
                 raise RecordError(f"{where}: the previous hand has no end_kyoku")
@@ -181,7 +214,15 @@ def from_mjai(events: Sequence[object]) -> LoggedMatch:
             reader.feed(ev, where)
     if reader is not None:
         raise RecordError("the log ends inside a hand (no end_kyoku)")
-    return LoggedMatch(names, hands)
+    if aka is None:  # not said: red fives were played if one shows (a winner's red five always does)
+        return LoggedMatch(names, hands, aka=any(_shows_red(h) for h in hands), length=length, aka_known=False)
+    return LoggedMatch(names, hands, aka=aka, length=length)
+
+
+def _shows_red(hand: LoggedHand) -> bool:
+    faces = [f for tiles in hand.haipai for f in tiles] + hand.dora + hand.ura
+    faces += [f for s in hand.steps for f in (s.tile, *s.consumed) if f is not None]
+    return any(red for _, red in faces)
 
 
 def _seat(value: object, where: str) -> int:
@@ -292,8 +333,12 @@ class _HandReader:
             self.kan_by = actor
         elif kind == "kakan":
             face = parse_mjai_tile(ev.get("pai"))
-            pons = [s.target for s in steps if s.kind == "pon" and s.seat == actor and s.tile and s.tile[0] == face[0]]
-            step = Step("kakan", actor, face, _faces(ev.get("consumed"), where, 3), pons[-1] if pons else None)
+            pons = [s for s in steps if s.kind == "pon" and s.seat == actor and s.tile and s.tile[0] == face[0]]
+            pon_tiles = list(_faces(ev.get("consumed"), where, 3))
+            if pons and pons[-1].tile in pon_tiles:  # the pon's called tile first, as the model keeps it
+                pon_tiles.remove(pons[-1].tile)
+                pon_tiles.insert(0, pons[-1].tile)
+            step = Step("kakan", actor, face, tuple(pon_tiles), pons[-1].target if pons else None)
             steps.append(step)
             self.last = step
             self.kan_by = actor

@@ -45,6 +45,7 @@ ABORTIVE_TENHOU = {
     "suucha_riichi": "四家立直",
     "suukaikan": "四槓散了",
     "sanchahou": "三家和了",
+    "chombo": "チョンボ",  # not a Tenhou result: our strict tables' false declarations, with their payments
 }
 TENHOU_ABORTIVE = {v: k for k, v in ABORTIVE_TENHOU.items()}
 
@@ -52,7 +53,8 @@ TENHOU_ABORTIVE = {v: k for k, v in ABORTIVE_TENHOU.items()}
 @dataclass(frozen=True)
 class Step:
     """One thing a seat did. ``tile`` is the drawn, discarded or called tile (for a kakan the added
-    one); ``consumed`` the hand tiles a call or kan used; ``target`` the seat called from."""
+    one); ``consumed`` the hand tiles a call or kan used (for a kakan the pon's three tiles, its
+    called tile first); ``target`` the seat called from."""
 
     kind: StepKind
     seat: int
@@ -84,6 +86,7 @@ class Outcome:
     abortive: str | None = None
     nagashi: bool = False
     named: bool = True  # False: the log does not say whether a draw was exhaustive or abortive
+    tenpai: tuple[bool, bool, bool, bool] | None = None  # at an exhaustive draw, when known
 
 
 @dataclass
@@ -109,11 +112,20 @@ class LoggedHand:
 
 @dataclass
 class LoggedMatch:
+    """A whole log. ``names`` and the final figures run from the first dealer, as logs list them.
+    ``aka`` (red fives), ``length`` ("tonpuu" for an East-only game, "hanchan", "" when the log
+    does not say) and ``kuitan`` (open tanyao) are the rules the log names; ``aka_known`` False:
+    the log does not say whether it played red fives (an mjai log without ``aka_flag``)."""
+
     names: list[str]
     hands: list[LoggedHand]
     aka: bool = True
     title: str = ""
     final_scores: tuple[int, int, int, int] | None = None
+    final_points: tuple[float, float, float, float] | None = None
+    length: str = ""
+    kuitan: bool = True
+    aka_known: bool = True
 
 
 # --- tiles ----------------------------------------------------------------------------------------

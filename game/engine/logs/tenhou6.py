@@ -45,14 +45,32 @@ TSUMOGIRI = 60
 # --- writing --------------------------------------------------------------------------------------
 
 
-def write_tenhou6(match: LoggedMatch, *, disp: str = "Mahjong Atlas") -> dict[str, Any]:
-    """The tenhou.net/6 object of a logged match (see :func:`game.engine.logs.export`)."""
-    return {
+def write_tenhou6(match: LoggedMatch) -> dict[str, Any]:
+    """The tenhou.net/6 object of a logged match (see :func:`game.engine.logs.to_tenhou6`)."""
+    aka = 1 if match.aka else 0
+    out: dict[str, Any] = {
         "title": [match.title, ""],
         "name": list(match.names),
-        "rule": {"disp": disp, "aka": 1 if match.aka else 0},
+        "rule": {"disp": rule_disp(match), "aka53": aka, "aka52": aka, "aka51": aka, "aka": aka},
         "log": [_hand_to_tenhou(h) for h in match.hands],
     }
+    if match.final_scores is not None and match.final_points is not None:
+        out["sc"] = [x for s, p in zip(match.final_scores, match.final_points, strict=True) for x in (s, _number(p))]
+    return out
+
+
+def rule_disp(match: LoggedMatch) -> str:
+    """The game's name as Tenhou writes it (``特南喰赤``: the room, then 東 for an East-only game
+    or 南, 喰 when open tanyao counts, 赤 with red fives). We have no rooms; convlog reads the
+    length from the 東."""
+    length = "東" if match.length in ("tonpuu", "one_hand") else "南"
+    return f"{length}{'喰' if match.kuitan else ''}{'赤' if match.aka else ''}"
+
+
+def _number(value: float) -> float | int:
+    """A final point figure as Tenhou writes it: one decimal, whole numbers without one."""
+    rounded = round(value, 1)
+    return int(rounded) if rounded == int(rounded) else rounded
 
 
 def _hand_to_tenhou(hand: LoggedHand) -> list[Any]:
@@ -88,15 +106,11 @@ def _hand_to_tenhou(hand: LoggedHand) -> list[Any]:
             discards[s].append(call_string(step))
     for i in range(4):
         seat = (fd + i) % 4
-        out.append(sorted((tenhou_code(f) for f in hand.haipai[seat]), key=_sort_key))
+        out.append([tenhou_code(f) for f in sorted(hand.haipai[seat])])  # by kind, a red five after plain fives
         out.append(takes[seat])
         out.append(discards[seat])
     out.append(_result(hand, rel))
     return out
-
-
-def _sort_key(code: int) -> float:
-    return code if code < 50 else 10 * (code - 50) + 5.5 - 0.1  # a red five sorts with its suit's fives
 
 
 def _c(face: Face) -> str:
@@ -104,8 +118,9 @@ def _c(face: Face) -> str:
 
 
 def call_string(step: Step) -> str:
-    """A call or kan in Tenhou's notation (module docstring)."""
-    cons = [_c(f) for f in sorted(step.consumed, key=lambda f: (f[0], not f[1]))]
+    """A call or kan in Tenhou's notation (module docstring), the hand's tiles in
+    :func:`written_order`."""
+    cons = [_c(f) for f in written_order(step)]
     if step.kind == "ankan":
         return "".join(cons[:3]) + "a" + cons[3]
     assert step.tile is not None and step.target is not None
@@ -117,17 +132,36 @@ def call_string(step: Step) -> str:
         return _place("p" + called, cons, side, (0, 1, 2))
     if step.kind == "daiminkan":
         return _place("m" + called, cons, side, (0, 1, 3))
-    # kakan: the pon's string, "p" turned into "k" + the added tile
-    return _place("k" + called + cons[0], cons[1:], side, (0, 1, 2))
+    # kakan: the pon's string, its "p" turned into "k" + the added tile (the pon's called tile
+    # keeps its place among the three)
+    at = _index(side, (0, 1, 2))
+    return "".join(cons[:at]) + "k" + called + "".join(cons[at:])
+
+
+def written_order(step: Step) -> list[Face]:
+    """The hand's tiles of a call as Tenhou writes them: ascending, a red five after the plain
+    ones (``p151551``, ``151515a51``); for a kakan the pon's three tiles as they lie, its called
+    tile at the giver's side. convlog gives mjai ``consumed`` in this order."""
+    if step.kind != "kakan":
+        return sorted(step.consumed)  # (kind, red): a red five after the plain fives
+    assert step.target is not None and step.consumed
+    others = sorted(step.consumed[1:])
+    at = _index((step.target - step.seat) % 4, (0, 1, 2))
+    return [*others[:at], step.consumed[0], *others[at:]]
 
 
 def _place(mark: str, others: list[str], side: int, at: tuple[int, int, int]) -> str:
     """Insert the marked called tile among the others: left = first, across = after one,
     right = last (``at`` gives the index per side)."""
+    index = _index(side, at)
+    return "".join(others[:index]) + mark + "".join(others[index:])
+
+
+def _index(side: int, at: tuple[int, int, int]) -> int:
     index = {3: at[0], 2: at[1], 1: at[2]}.get(side)
     if index is None:
         raise RecordError(f"a call from side {side} cannot be written")
-    return "".join(others[:index]) + mark + "".join(others[index:])
+    return index
 
 
 def _result(hand: LoggedHand, rel: Any) -> list[Any]:
@@ -147,9 +181,14 @@ def _result(hand: LoggedHand, rel: Any) -> list[Any]:
             out.append(deltas(w.deltas))
             out.append([rel(w.winner), rel(frm), rel(pao), w.text, *w.yaku])
         return out
+    paid = [deltas(o.deltas)] if any(o.deltas) else []
     if o.kind == "exhaustive":
-        return ["流し満貫" if o.nagashi else "流局", deltas(o.deltas)]
-    return [ABORTIVE_TENHOU.get(o.abortive or "", "流局")]
+        if o.nagashi:
+            return ["流し満貫", *paid]
+        if not paid and o.tenpai is not None and len(set(o.tenpai)) == 1:
+            return ["全員聴牌" if o.tenpai[0] else "全員不聴"]
+        return ["流局", deltas(o.deltas)]
+    return [ABORTIVE_TENHOU.get(o.abortive or "", "流局"), *paid]
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -169,8 +208,49 @@ def from_tenhou6(data: object) -> LoggedMatch:
     if not isinstance(rule, dict):
         raise RecordError('"rule" must be an object')
     aka = any(_int(rule.get(k, 0), "rule." + k) > 0 for k in ("aka", "aka51", "aka52", "aka53"))
+    disp = rule.get("disp", "")
+    disp = disp if isinstance(disp, str) else ""
     hands = [_read_hand(h, i) for i, h in enumerate(log)]
-    return LoggedMatch([str(n) for n in names], hands, aka=aka)
+    scores, points = _final(data.get("sc"))
+    return LoggedMatch(
+        [str(n) for n in names],
+        hands,
+        aka=aka,
+        title=_title(data.get("title")),
+        final_scores=scores,
+        final_points=points,
+        length=length_of(disp),
+        kuitan="喰" in disp or not disp,
+    )
+
+
+def length_of(disp: str) -> str:
+    """The game length a ``rule.disp`` names: 東 (or "East", as convlog also reads) an East-only
+    game, 南 (or "South") a hanchan, "" when it says neither."""
+    if "東" in disp or "East" in disp:
+        return "tonpuu"
+    if "南" in disp or "South" in disp:
+        return "hanchan"
+    return ""
+
+
+def _title(value: object) -> str:
+    """The first line of ``title`` (a list of lines, or one string)."""
+    if isinstance(value, list) and value and isinstance(value[0], str):
+        return value[0]
+    return value if isinstance(value, str) else ""
+
+
+def _final(value: object) -> tuple[tuple[int, int, int, int] | None, tuple[float, float, float, float] | None]:
+    """``sc``: final score and points per seat, in pairs; (None, None) when absent or malformed
+    (only a summary: it never stops a log from being read)."""
+    if not isinstance(value, list) or len(value) != 8:
+        return None, None
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < 10**7 for v in value):
+        return None, None
+    s0, s1, s2, s3 = (int(value[i]) for i in range(0, 8, 2))
+    p0, p1, p2, p3 = (float(value[i]) for i in range(1, 8, 2))
+    return (s0, s1, s2, s3), (p0, p1, p2, p3)
 
 
 def _int(value: object, what: str, lo: int = -(10**9), hi: int = 10**9) -> int:
@@ -268,6 +348,8 @@ def parse_call(text: str, seat: int, where: str = "") -> Step:
                 break
             return Step("ankan", seat, None, tuple(before + after))
         marked, rest = after[0], before + after[1:]
+        if kind == "kakan":  # "k" + added + the pon's called tile: that one first
+            rest = [after[1], *before, *after[2:]]
         if kind == "chi":
             if i != 0:
                 break
@@ -304,7 +386,9 @@ def _read_result(raw: object, where: str) -> Outcome:
     if name in TENHOU_ABORTIVE:
         return Outcome("abortive", deltas=deltas, abortive=TENHOU_ABORTIVE[name])
     if name in ("流局", "全員聴牌", "全員不聴", "流し満貫"):
-        return Outcome("exhaustive", deltas=deltas, nagashi=name == "流し満貫")
+        everyone = {"全員聴牌": True, "全員不聴": False}.get(name)
+        tenpai = None if everyone is None else (everyone, everyone, everyone, everyone)
+        return Outcome("exhaustive", deltas=deltas, nagashi=name == "流し満貫", tenpai=tenpai)
     raise RecordError(f"{where}: unknown result {name!r}")
 
 

@@ -1,0 +1,164 @@
+"""Matches that exercise everything a game log can hold, for the log tests and oracles.
+
+:class:`CallingBot` plays to make logs busy rather than to win: it wins and declares riichi
+whenever it may, takes most kans, calls now and then, aborts on nine kinds half the time, and
+otherwise discards to the least shanten (ties broken by a seeded coin). The rare endings a bot
+almost never reaches (a double ron, three rons, four winds, four riichi, nagashi mangan) are
+stacked with :mod:`engine_helpers`, each a one-hand table whose first hand is the case.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from engine_helpers import FOUR_TENPAI, NOTEN, pass_all, play, stacked_match, tsumogiri
+
+from game.engine.actions import Action, ActionKind
+from game.engine.events import AbortiveDraw, Claimed, ExhaustiveDraw, KanDeclared, RiichiAccepted, Win
+from game.engine.match import Match
+from game.engine.profile import RuleProfile
+from game.engine.shanten import shanten
+from game.engine.tiles import format_tiles
+
+
+class CallingBot:
+    """A seat that fills the log: wins, riichi, kans (70 %), calls (30 %), nine-kinds aborts (50 %)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, match: Match, seat: int) -> Action:
+        by: dict[ActionKind, list[Action]] = {}
+        for action in match.legal_actions(seat):
+            by.setdefault(action.kind, []).append(action)
+        rng = self.rng
+        for kind in (ActionKind.TSUMO, ActionKind.RON):
+            if kind in by:
+                return by[kind][0]
+        if ActionKind.RIICHI in by:
+            return rng.choice(by[ActionKind.RIICHI])
+        if ActionKind.KYUUSHU in by and rng.random() < 0.5:
+            return by[ActionKind.KYUUSHU][0]
+        kans = by.get(ActionKind.ANKAN, []) + by.get(ActionKind.KAKAN, []) + by.get(ActionKind.DAIMINKAN, [])
+        if kans and rng.random() < 0.7:
+            return rng.choice(kans)
+        calls = by.get(ActionKind.PON, []) + by.get(ActionKind.CHI, [])
+        if calls and rng.random() < 0.3:
+            return rng.choice(calls)
+        if ActionKind.DISCARD in by:
+            return rng.choice(_least_shanten(match, seat, by[ActionKind.DISCARD]))
+        return by.get(ActionKind.PASS, [*by.values()][0])[0]
+
+
+def _least_shanten(match: Match, seat: int, discards: list[Action]) -> list[Action]:
+    player = match.players[seat]
+    sets = 4 - len(player.melds)
+    closed = not player.melds
+    held = Counter(t >> 2 for t in player.hand)
+    scored: list[tuple[int, Action]] = []
+    for action in discards:
+        counts = bytearray(34)
+        for kind, n in held.items():
+            counts[kind] = n
+        counts[action.tiles[0] >> 2] -= 1
+        scored.append((shanten(counts, sets, closed, closed), action))
+    best = min(s for s, _ in scored)
+    return [a for s, a in scored if s == best]
+
+
+def called_match(profile: RuleProfile, seed: int) -> Match:
+    """A whole match of four :class:`CallingBot` seats."""
+    match = Match(profile, seed)
+    bots = [CallingBot(seed * 4 + s) for s in range(4)]
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match, seat))
+    return match
+
+
+# --- stacked endings (riichi rules; each match's first hand is the case) -------------------------
+
+WAITS = {1: "234m678m345s66s45p", 2: "456s678s456m88m24p", 3: "567m234s777p88s33p"}  # all on 3p
+
+
+def _drawn(match: Match) -> str:
+    assert match.drawn is not None
+    return format_tiles([match.drawn])
+
+
+def double_ron(profile: RuleProfile) -> Match:
+    m = stacked_match(profile.id, {0: "3p111m999m111s999s1z", **WAITS}, profile=profile)
+    play(m, "0:discard 3p", "2:pass", "1:ron", "3:ron")
+    return m
+
+
+def three_rons(profile: RuleProfile) -> Match:
+    m = stacked_match(profile.id, {0: "3p111m999m111s999s1z", **WAITS}, profile=profile)
+    play(m, "0:discard 3p", "3:ron", "2:ron", "1:ron")
+    return m
+
+
+def four_winds(profile: RuleProfile) -> Match:
+    hands = {0: "1z123m456m789m2z3z5z6z", 1: "1z234p567p789p2s3s9s", 2: "1z234s567s789s8p9p7z",
+             3: "1z1p1p2p2p3p3p4s4s5s5s6s6s"}
+    m = stacked_match(profile.id, hands, profile=profile)
+    play(m, "0:discard 1z")
+    for seat in (1, 2, 3):
+        pass_all(m)
+        play(m, f"{seat}:discard 1z")
+    pass_all(m)
+    return m
+
+
+def four_riichi(profile: RuleProfile) -> Match:
+    m = stacked_match(profile.id, FOUR_TENPAI, profile=profile)
+    play(m, "0:riichi 9s")
+    for seat in (1, 2, 3):
+        pass_all(m)
+        play(m, f"{seat}:riichi {_drawn(m)}")
+    pass_all(m)
+    return m
+
+
+def nagashi(profile: RuleProfile) -> Match:
+    """Seat 1 draws and throws only terminals and honours; nobody calls them."""
+    honours = ["9p"] * 4 + ["9s"] * 4 + ["3z"] * 4 + ["5z"] * 4 + ["7z"] * 2
+    draws = [honours[i // 4] if i % 4 == 0 else "" for i in range(69)]
+    m = stacked_match(profile.id, NOTEN, draws, profile=profile)
+    tsumogiri(m)
+    return m
+
+
+STACKED: dict[str, Callable[[RuleProfile], Match]] = {
+    "double_ron": double_ron,
+    "sanchahou": three_rons,
+    "suufon_renda": four_winds,
+    "suucha_riichi": four_riichi,
+    "nagashi": nagashi,
+}
+
+
+def kinds_in(match: Match) -> set[str]:
+    """What a log of this match holds: call and kan kinds, riichi, tsumo, ron, double ron, and
+    every way a hand ended (exhaustive, nagashi, each abortive draw)."""
+    kinds: set[str] = set()
+    wins_in_hand = 0
+    for ev in match.events:
+        if isinstance(ev, Claimed | KanDeclared):
+            kinds.add(ev.meld.kind.value)
+        elif isinstance(ev, RiichiAccepted):
+            kinds.add("riichi")
+        elif isinstance(ev, Win):
+            kinds.add("tsumo" if ev.discarder is None else "ron")
+            wins_in_hand += 1
+            if wins_in_hand == 2:
+                kinds.add("double_ron")
+        elif isinstance(ev, ExhaustiveDraw):
+            kinds.add("nagashi" if ev.nagashi else "exhaustive")
+        elif isinstance(ev, AbortiveDraw):
+            kinds.add(ev.kind)
+        if type(ev).__name__ == "HandEnded":
+            wins_in_hand = 0
+    return kinds
