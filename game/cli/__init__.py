@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("game.cli.bench", "benchmarks that print figures (engine, ...)"),
     "rules": ("game.cli.rules", "list rule profiles or diff two of them"),
     "replay-check": ("game.cli.replay_check", "replay tenhou.net/6 or mjai logs through the engine"),
+    "export": ("game.cli.export", "write a save or a replay as a tenhou.net/6 or mjai log"),
     "score-check": ("game.cli.score_check", "score every hand of a majiang-core hule.json file"),
     "demo": ("game.cli.demo", "four AI seats play animated and headless, saving PNG frames"),
     "levels": ("game.cli.levels", "check the tutorial levels against the engine (or list them)"),

@@ -14,6 +14,10 @@ as illegal, malformed or later than ``--mjai-time-limit``; the hard AI then play
 ``bot_errors`` (complaints the program itself reported). A program's decision time is not counted
 (it is another process's CPU). Decision times are CPU time of the deciding thread, so other
 programs sharing the machine do not inflate them; ``seconds`` and the rates are wall-clock.
+
+``--logs DIR`` writes one game log per match into DIR (``--log-format tenhou6``, the default, or
+``mjai``), named by its place in the plan and its seed, the seats named as ``--seats`` names them:
+logs in bulk for other tools (riichi and EMA; Taiwanese scoring fits neither format).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from game.engine.events import (
 )
 from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
+from game.persist.export import LOG_FORMATS, LogFormat, loggable, write_log
 
 SEAT_NAMES = ("random", "efficiency", *LEVELS, "mjai")
 DEFAULT_SEATS = "efficiency,random,efficiency,random"
@@ -83,6 +88,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs", type=jobs_argument, default=default_jobs(),
         help="worker processes (default: the CPU count); the figures do not depend on it",
     )
+    parser.add_argument("--logs", type=Path, default=None, metavar="DIR", help="write one log per match into DIR")
+    parser.add_argument("--log-format", choices=sorted(LOG_FORMATS), default="tenhou6",
+                        help="the format of --logs (default tenhou6)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -213,7 +221,7 @@ def _external_seat(bots: ExternalBots | None, seed: int, seat: int, profile: Rul
 
 def play_match(
     profile: RuleProfile, seed: int, names: list[str], totals: Totals, bots: ExternalBots | None = None
-) -> None:
+) -> Match:
     """Play one match with ``names[s]`` in seat ``s`` and add its figures to ``totals``."""
     match = Match(profile, seed)
     seats: list[Seat] = [
@@ -234,6 +242,18 @@ def play_match(
             if proc is not None and bots is not None:
                 _RUNNING[(bots.command, w.seat)] = proc
             w.close()
+    return match
+
+
+@dataclass(frozen=True)
+class LogSink:
+    """Where ``--logs`` writes (one file per match) and in which format."""
+
+    folder: Path
+    fmt: LogFormat
+
+    def write(self, match: Match, index: int, seed: int, names: list[str]) -> None:
+        write_log(match, self.folder / f"{index:05d}-seed{seed}{LOG_FORMATS[self.fmt]}", self.fmt, names)
 
 
 def _play(match: Match, seats: list[Seat], watchers: list[ExternalSeat], names: list[str], totals: Totals) -> None:
@@ -292,11 +312,13 @@ def schedule(games: int, seed: int, names: list[str], rotate: bool) -> list[tupl
     return out
 
 
-def _play_one(task: tuple[RuleProfile, int, list[str], ExternalBots | None]) -> Totals:
-    """One match of the plan, in whichever process runs it."""
-    profile, match_seed, seating, bots = task
+def _play_one(task: tuple[RuleProfile, int, list[str], ExternalBots | None, LogSink | None, int]) -> Totals:
+    """One match of the plan, in whichever process runs it (its log written there too)."""
+    profile, match_seed, seating, bots, logs, index = task
     totals = Totals()
-    play_match(profile, match_seed, seating, totals, bots)
+    match = play_match(profile, match_seed, seating, totals, bots)
+    if logs is not None:
+        logs.write(match, index, match_seed, seating)
     return totals
 
 
@@ -310,11 +332,12 @@ def simulate(
     progress: bool = False,
     jobs: int = 1,
     bots: ExternalBots | None = None,
+    logs: LogSink | None = None,
 ) -> dict[str, Any]:
     totals = Totals()
     plan = schedule(games, seed, names, rotate)
     start = time.perf_counter()
-    tasks = [(profile, match_seed, seating, bots) for match_seed, seating in plan]
+    tasks = [(profile, match_seed, seating, bots, logs, i) for i, (match_seed, seating) in enumerate(plan)]
     for one in run_ordered(
         _play_one, tasks, jobs, label="sim", progress=(lambda *_: f"{totals.hands} hands") if progress else None
     ):
@@ -358,10 +381,14 @@ def run(args: argparse.Namespace) -> int:
     if "mjai" in args.seats and not speaks_mjai(profile):
         print(f"error: mjai seats play the riichi profile only, not {profile.id}", file=sys.stderr)
         return 2
+    logs = LogSink(args.logs, args.log_format) if args.logs is not None else None
+    if logs is not None and not loggable(profile):
+        print(f"error: --logs: {profile.id} scoring fits neither tenhou.net/6 nor mjai", file=sys.stderr)
+        return 2
     try:
         result = simulate(
             profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet,
-            jobs=args.jobs, bots=bots,
+            jobs=args.jobs, bots=bots, logs=logs,
         )
     finally:
         for proc in _RUNNING.values():

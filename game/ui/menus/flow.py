@@ -250,7 +250,10 @@ class MenuFlow:
         elif isinstance(intent, ExportReplay):
             screen = self.stack.top
             try:
-                path = export_tenhou6(self.replays.load(intent.path))
+                from game.ui.replay.sources import library_names
+
+                saved = self.replays.load(intent.path)
+                path = export_tenhou6(saved, names=library_names(saved.options.human_seat))  # as the table names them
                 message = t("replays.exported", file=str(path))
             except SaveError as exc:
                 message = t(exc.notice.key, **exc.notice.values)
