@@ -2,7 +2,9 @@
 
 Makes a one-folder PyInstaller bundle from ``build/mahjong_atlas.spec`` and packs it for players:
 
-* Linux: ``dist/MahjongAtlas-<version>-linux-<arch>.tar.gz`` (the ``MahjongAtlas`` folder)
+* Linux: ``dist/MahjongAtlas-<version>-linux-<arch>.tar.gz`` (the ``MahjongAtlas`` folder, with a
+  menu entry ``share/applications/MahjongAtlas.desktop``, the hicolor icons under ``share/icons``
+  and ``install-desktop-entry.sh``, which puts both into the player's menu)
 * Windows: ``dist/MahjongAtlas-<version>-windows-<arch>.zip`` (the ``MahjongAtlas`` folder)
 * macOS: ``dist/MahjongAtlas-<version>-macos-<arch>.zip`` (``MahjongAtlas.app``, zipped by
   ``ditto`` so the symlinks inside the app survive and the zip can be notarised)
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -58,6 +61,25 @@ def executable_path(dist: Path) -> Path:
 def archive_path(dist: Path) -> Path:
     suffix = "tar.gz" if os_name() == "linux" else "zip"
     return dist / f"{APP}-{__version__}-{os_name()}-{arch_name()}.{suffix}"
+
+
+LINUX_FILES = ROOT / "build" / "linux"
+HICOLOR = ROOT / "assets" / "icon" / "hicolor"
+
+
+def add_desktop_entry(bundle: Path) -> None:
+    """The Linux menu entry and its icons, in the freedesktop layout inside the bundle folder,
+    and the script that installs them for the player (README: "Add it to your menu")."""
+    apps = bundle / "share" / "applications"
+    apps.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(LINUX_FILES / "MahjongAtlas.desktop", apps / "MahjongAtlas.desktop")
+    for png in sorted(HICOLOR.glob("*x*.png")):
+        folder = bundle / "share" / "icons" / "hicolor" / png.stem / "apps"
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(png, folder / "mahjong-atlas.png")
+    script = bundle / "install-desktop-entry.sh"
+    shutil.copyfile(LINUX_FILES / "install-desktop-entry.sh", script)
+    script.chmod(0o755)
 
 
 def run_pyinstaller(dist: Path, work: Path) -> None:
@@ -129,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_build:
         started = time.perf_counter()
         run_pyinstaller(dist, work)
+        if os_name() == "linux":
+            add_desktop_entry(bundle_path(dist))
         print(f"built {bundle_path(dist)} in {time.perf_counter() - started:.0f} s")
     print(f"unpacked: {tree_size(bundle_path(dist)) / 1e6:.1f} MB")
     if not args.no_archive:

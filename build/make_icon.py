@@ -4,7 +4,9 @@ Why a script and not a drawn file: the icon should look like the tiles in the ga
 step with them when the tile art changes; re-run this and commit the results. Writes
 ``assets/icon/icon.png`` (512 px, the window icon and the Linux bundle), ``icon.ico`` (Windows,
 16-256 px) and ``icon.icns`` (macOS, up to 1024 px). The .ico and .icns need Pillow, which the
-``build`` extra installs.
+``build`` extra installs. ``hicolor/<N>x<N>.png`` are the Linux menu icons (the freedesktop hicolor
+sizes), each drawn at its own size so the small ones stay crisp; build/bundle.py puts them in the
+Linux bundle's ``share/icons``.
 
 Usage (from the repository root)::
 
@@ -31,6 +33,7 @@ from game.ui.tile_art import TileArt  # noqa: E402
 
 ICON_DIR = ROOT / "assets" / "icon"
 FELT = (30, 112, 78)
+HICOLOR_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = [(16, 16), (24, 24), (32, 32), (48, 48), (64, 64), (128, 128), (256, 256)]
 
 
@@ -50,8 +53,16 @@ def draw_icon(size: int) -> pygame.Surface:
     return canvas
 
 
+def write_hicolor() -> None:
+    folder = ICON_DIR / "hicolor"
+    folder.mkdir(parents=True, exist_ok=True)
+    for size in HICOLOR_SIZES:
+        pygame.image.save(draw_icon(size), str(folder / f"{size}x{size}.png"))
+
+
 def main() -> int:
     pygame.init()
+    write_hicolor()
     from PIL import Image
 
     ICON_DIR.mkdir(parents=True, exist_ok=True)

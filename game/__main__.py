@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's greeting is not the game's to print
 
 from game.cli import main as _cli_main
 

@@ -12,6 +12,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from game import runlog
     from game.ui.app import run_app
+
+    runlog.start("smoke" if args.smoke else "play")
 
     return run_app(smoke=args.smoke, frames=args.frames, screenshot=args.screenshot)

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import logging
 from typing import Any
 
 import pygame
 
+from game import runlog
 from game.engine.match import Match
 from game.match_options import MatchOptions
 from game.persist.settings import Settings
-from game.ui import audio
+from game.ui import audio, desktop
 from game.ui.screens import Screen
+from game.ui.window_icon import set_window_icon
 
 from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
@@ -60,6 +63,10 @@ def table_opener() -> OpenTable | None:
     return open_table
 
 
+log = logging.getLogger(__name__)
+CRASHES_BEFORE_GIVING_UP = 3  # crashes within a minute: the crash screen itself cannot help
+
+
 def window(settings: Settings) -> pygame.Surface:
     if settings.fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -68,32 +75,29 @@ def window(settings: Settings) -> pygame.Surface:
 
 def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = None) -> int:
     owner = not pygame.get_init()  # a caller that started pygame (a test, the app) also ends it
+    desktop.check_environment()  # no display: one clear line and exit 2 (not an invisible game)
+    desktop.prepare()
     pygame.init()
     try:
+        desktop.check_display()  # SDL fell back to its offscreen driver: the same
         if flow is None:  # the flow reads the settings (once: a corrupt file is moved aside then)
             flow = MenuFlow(open_table=table_opener(), sounds=audio.start())
+        set_window_icon()
         surface = window(flow.settings)
         flow.resize(surface.get_size())
         pygame.display.set_caption("Mahjong Atlas")
+        runlog.display_facts()
         pygame.key.set_repeat(400, 40)
         clock = pygame.time.Clock()
         frame = 0
+        crashes: list[float] = []
         running = True
         while running:
-            outs: list[Any] = []
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    running = False
-                outs.append(flow.handle_event(event))
-            outs.append(flow.update(clock.get_time() / 1000.0))
-            for out in outs:
-                if isinstance(out, Quit):
-                    running = False
-                elif isinstance(out, ApplySettings):
-                    surface = _apply_window(surface, flow, out.settings)
-            flow.draw(surface)
-            pygame.display.flip()
-            audio.current().tick()
+            try:
+                running, surface = _frame(flow, surface, clock)
+            except Exception as exc:  # noqa: BLE001 - a crash shows a screen, never a vanished window
+                crashes = [c for c in crashes if c > pygame.time.get_ticks() / 1000 - 60] + [pygame.time.get_ticks() / 1000]
+                _crashed(flow, exc, give_up=len(crashes) >= CRASHES_BEFORE_GIVING_UP)
             frame += 1
             if frames and frame >= frames:
                 running = False
@@ -108,6 +112,51 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
             ui_font.cache_clear()  # freetype fonts die with pygame
             pygame.quit()
     return 0
+
+
+def _frame(flow: MenuFlow, surface: pygame.Surface, clock: pygame.time.Clock) -> tuple[bool, pygame.Surface]:
+    """One frame: events, update, draw. Returns whether to go on, and the (maybe new) window."""
+    running = True
+    outs: list[Any] = []
+    for event in pygame.event.get():
+        if event.type == pygame.QUIT:
+            running = False
+        elif desktop.is_fullscreen_toggle(event):  # F11, Alt+Enter, Ctrl+Cmd+F: no screen sees it
+            outs.append(flow.apply_settings(dataclasses.replace(flow.settings, fullscreen=not flow.settings.fullscreen)))
+            continue
+        elif event.type == pygame.WINDOWSIZECHANGED and (event.x, event.y) != surface.get_size():
+            # a resize by the OS with no VIDEORESIZE (no window manager): lay out now, not at the next mouse move
+            flow.resize((max(640, event.x), max(360, event.y)))
+        outs.append(flow.handle_event(event))
+    outs.append(flow.update(clock.get_time() / 1000.0))
+    for out in outs:
+        if isinstance(out, Quit):
+            running = False
+        elif isinstance(out, ApplySettings):
+            surface = _apply_window(surface, flow, out.settings)
+    surface = pygame.display.get_surface() or surface
+    flow.draw(surface)
+    pygame.display.flip()
+    audio.current().tick()
+    return running, surface
+
+
+def _crashed(flow: MenuFlow, exc: Exception, *, give_up: bool) -> None:
+    """Report the crash, keep the autosave, and show the crash screen (or, when it keeps
+    happening, stop: the report says why)."""
+    from game.ui.crash import CrashScreen, write_report
+
+    report = write_report(exc)
+    try:
+        flow.saves.flush()
+    except Exception:  # noqa: BLE001 - the report is written; the autosave is as it was
+        log.exception("the autosave could not be flushed after a crash")
+    if give_up:
+        raise SystemExit(f"mahjong-atlas: the game keeps crashing; the report is {report}") from exc
+    flow.playing = None
+    can_continue = flow.saves.has_autosave()
+    screen = CrashScreen(flow.size, report, can_continue=can_continue, what=f"{type(exc).__name__}: {exc}")
+    flow.stack.reset(screen)
 
 
 def _apply_window(surface: pygame.Surface, flow: MenuFlow, settings: Settings) -> pygame.Surface:
