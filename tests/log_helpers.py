@@ -162,3 +162,56 @@ def kinds_in(match: Match) -> set[str]:
         if type(ev).__name__ == "HandEnded":
             wins_in_hand = 0
     return kinds
+
+
+# --- the format's ambiguity: two identical discards of one player, the pon of one of them ---------
+# tenhou.net/6 keeps each seat's takes and discards apart: when seat 0 throws 9m twice and seat 2
+# (who draws nothing in between) pons one of them, the log does not say which (mjai-reviewer's
+# "confusing nakis"). Seat 2 passes the first 9m and pons the second, or pons the first; a riichi
+# falls between the two discards or none does.
+_H0 = "99m2p4p6p8p1s3s7s2z3z4z5z6z"
+_H1 = "123m456m789p234s5s"  # tenpai on 5s
+_H2 = "99m1p3p5p6s8s9s6m7m2z3z7z"
+_H3 = "11z2m4m6m8m1p2p7p1s4s6s7s"
+_H3_TENPAI = "123p456p789s234m5m"
+
+
+def pon_of_the_second(profile: RuleProfile, *, riichi: bool) -> Match:
+    """0 throws 9m (2 passes); 1 throws 1z (riichi or not), 3 pons it, so 2 does not draw; 0
+    throws 9m again and 2 pons that one."""
+    m = stacked_match(profile.id, {0: _H0, 1: _H1, 2: _H2, 3: _H3}, ["1z", ""], profile=profile)
+    play(m, "0:discard 9m")
+    pass_all(m)
+    play(m, "1:riichi 1z" if riichi else "1:discard 1z", "3:pon 11z")
+    pass_all(m)
+    play(m, "3:discard 2m")
+    pass_all(m)
+    play(m, "0:discard 9m", "2:pon 99m")
+    pass_all(m)
+    play(m, "2:discard 7z")
+    tsumogiri(m)
+    return m
+
+
+def pon_of_the_first(profile: RuleProfile, *, riichi: bool) -> Match:
+    """0 throws 9m and 2 pons it; 3 draws and throws (declaring riichi or not); 0 throws 9m again
+    and nobody takes it."""
+    m = stacked_match(profile.id, {0: _H0, 1: _H1, 2: _H2, 3: _H3_TENPAI if riichi else _H3}, profile=profile)
+    play(m, "0:discard 9m", "2:pon 99m")
+    pass_all(m)
+    play(m, "2:discard 7z")
+    pass_all(m)
+    drawn = _drawn(m)
+    play(m, f"3:riichi {drawn}" if riichi else f"3:discard {drawn}")
+    pass_all(m)
+    play(m, "0:discard 9m")
+    tsumogiri(m)
+    return m
+
+
+CONFUSING: dict[str, Callable[[RuleProfile], Match]] = {
+    "pon_of_the_first": lambda p: pon_of_the_first(p, riichi=False),
+    "pon_of_the_first_riichi_between": lambda p: pon_of_the_first(p, riichi=True),
+    "pon_of_the_second": lambda p: pon_of_the_second(p, riichi=False),
+    "pon_of_the_second_riichi_between": lambda p: pon_of_the_second(p, riichi=True),
+}

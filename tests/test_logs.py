@@ -11,11 +11,13 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from log_helpers import STACKED, called_match
 
 from game.ai.baseline import EfficiencyBot, RandomBot
 from game.engine.errors import NotationError, RecordError
 from game.engine.events import MatchEnded, Win
 from game.engine.logs import from_tenhou6, mjai_dumps, read_log, replay_match, to_mjai, to_tenhou6
+from game.engine.logs.mjai import write_mjai
 from game.engine.logs.model import Step, parse_mjai_tile, parse_tenhou_code, tenhou_code
 from game.engine.logs.tenhou6 import call_string, parse_call
 from game.engine.match import Match
@@ -267,3 +269,13 @@ def test_truncated_logs_raise_only_record_errors(cut: float, fmt: str) -> None:
 @settings(max_examples=60, deadline=None)
 def test_arbitrary_text_raises_only_record_errors(text: str) -> None:
     _check_quietly(text)
+
+
+def test_a_tenhou6_export_reads_back_into_the_same_mjai_log() -> None:
+    """Reading a tenhou.net/6 log rebuilds what the format leaves implicit, in the order the match
+    made it: riichi accepted at the next take, each kan's indicator when it turns (a closed kan's
+    at once, an open or added kan's at the next discard or kan)."""
+    matches = [called_match(PROFILE, seed) for seed in (9, 21)] + [make(PROFILE) for make in STACKED.values()]
+    for match in matches:
+        direct = to_mjai(match)
+        assert write_mjai(from_tenhou6(json.loads(json.dumps(to_tenhou6(match))))) == direct

@@ -432,18 +432,30 @@ def _interleave_once(
     after_kan = False
     discard_no = 0
     limit = sum(len(q) for q in takes) + sum(len(q) for q in discards) + 8
+    indicators = deque(hand.dora[1:])
+    waiting_dora = 0  # an open or added kan's indicator, turned at the next discard or kan (Tenhou)
+    riichi_by: int | None = None  # a riichi is accepted when the next tile is taken
+
+    def turn_dora(n: int) -> None:
+        for _ in range(min(n, len(indicators))):
+            steps.append(Step("dora", -1, indicators.popleft()))
+
     while takes[actor] and len(steps) < limit:
         take = takes[actor].popleft()
         if take.kind == "draw":
             take = Step("draw", actor, take.tile, rinshan=after_kan)
         elif last is None or take.target != last.seat or take.tile != last.tile:
             raise RecordError(f"{where}: seat {actor}'s {take.kind} does not take the last discard")
+        if riichi_by is not None:
+            steps.append(Step("riichi_accepted", riichi_by))
+            riichi_by = None
         steps.append(take)
         after_kan = False
         if take.kind == "daiminkan":
             if not discards[actor] or discards[actor].popleft() is not None:
                 raise RecordError(f"{where}: an open kan must be followed by 0 in the discards")
-            after_kan = True
+            turn_dora(waiting_dora)
+            after_kan, waiting_dora = True, 1
             continue
         if not discards[actor]:
             break  # tsumo, nine kinds, or a chankan/ron taken on this seat
@@ -454,14 +466,26 @@ def _interleave_once(
             if take.kind != "draw":
                 raise RecordError(f"{where}: seat {actor} discards the drawn tile after a call")
             d = Step(d.kind, actor, take.tile, tsumogiri=True)
+        if d.kind == "kakan":
+            turn_dora(waiting_dora)
+            waiting_dora = 0
         steps.append(d)
         last = d
         discard_no += 1
         if d.kind in ("ankan", "kakan"):
             after_kan = True
-            if d.kind == "ankan" or any(takes[actor]):
+            if d.kind == "ankan":
+                turn_dora(waiting_dora + 1)  # a closed kan's indicator turns at once
+                waiting_dora = 0
+                continue
+            waiting_dora = 1
+            if any(takes[actor]):
                 continue
             break  # the added kan was robbed
+        turn_dora(waiting_dora)
+        waiting_dora = 0
+        if d.kind == "riichi":
+            riichi_by = actor
         caller = _caller(actor, d, takes)
         if caller is not None and _same_later(discards[actor], d):
             choices.append(discard_no)
@@ -471,6 +495,8 @@ def _interleave_once(
     if any(takes) or any(discards):
         left = [f"seat {s}: {len(takes[s])} takes, {len(discards[s])} discards" for s in range(4) if takes[s] or discards[s]]
         raise RecordError(f"{where}: actions left over after the hand ends ({'; '.join(left)})")
+    if riichi_by is not None and hand.outcome is not None and hand.outcome.abortive == "suucha_riichi":
+        steps.append(Step("riichi_accepted", riichi_by))  # the fourth stick is down before the abort
     _add_result_steps(hand, steps, actor, last, where)
     return steps
 
