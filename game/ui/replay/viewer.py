@@ -111,7 +111,8 @@ class ReplayViewer(MenuScreen):
 
     def _build_table(self, size: tuple[int, int]) -> None:
         rules = self.tape.profile
-        self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0)
+        self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0,
+                                        flowers=rules.tiles.flowers)
         self.layout_table.warm()
         names = self.seat_names()
         roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human

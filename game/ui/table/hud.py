@@ -39,6 +39,9 @@ CHOICE_COLOURS: Final = {
 }
 
 
+FOCUS_RING: Final = (250, 236, 200)  # the keyboard's focus on a claim button (hover has none)
+
+
 def wind_name(wind: int) -> str:
     """East, South, West, North in the current language."""
     return t(f"wind.{wind}")
@@ -362,8 +365,10 @@ class Hud:
 
     # --- the claim bar -----------------------------------------------------------------------
 
-    def show_choices(self, prompt: str, choices: Sequence[Choice], tile: int | None = None) -> None:
-        """Buttons right-aligned above the hand, each tagged ``("choice", i)`` for hit testing."""
+    def show_choices(self, prompt: str, choices: Sequence[Choice], tile: int | None = None, *,
+                     focus: int | None = None) -> None:
+        """Buttons right-aligned above the hand, each tagged ``("choice", i)`` for hit testing;
+        the one with the keyboard's ``focus`` wears a ring."""
         lay, u = self.layout, self.layout.unit
         self.bar.clear()
         self.choices = list(choices)
@@ -397,7 +402,12 @@ class Hud:
         x = -total / 2 + pad
         for i, (c, text, bw) in enumerate(zip(choices, labels, widths, strict=True)):
             colour = CHOICE_COLOURS.get(c.verb, (60, 90, 80))
-            button = box.add_child(Panel(round(bw), bh, colour, x + bw / 2, height / 2 - pad - bh / 2, radius=round(8 * u),
+            bx, by = x + bw / 2, height / 2 - pad - bh / 2
+            if i == focus:
+                ring = round(4 * u)
+                box.add_child(Panel(round(bw) + 2 * ring, bh + 2 * ring, (0, 0, 0, 0), bx, by, radius=round(10 * u),
+                                    border_color=FOCUS_RING, border_width=max(2, round(2 * u)), name="focus ring"))
+            button = box.add_child(Panel(round(bw), bh, colour, bx, by, radius=round(8 * u),
                                          hittable=True, tag=("choice", i)))
             button.add_child(text)
             x += bw + pad

@@ -113,7 +113,8 @@ class CachedLayer(Node):
             if round(child.rotation) % 180:
                 w, h = h, w
             r = pygame.Rect(0, 0, w + 2, h + 2)
-            r.center = (round(child.x - self.area.x), round(child.y - self.area.y))
+            # a raised tile draws above its place (TileSprite.lift): where it draws is what counts
+            r.center = (round(child.x - self.area.x), round(child.y - getattr(child, "lift", 0.0) - self.area.y))
             rects.append(r)
         return rects[0].unionall(rects[1:]).clip(whole) if rects else pygame.Rect(0, 0, 0, 0)
 

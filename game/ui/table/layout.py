@@ -48,15 +48,28 @@ class MeldTile:
     face_down: bool
 
 
+@dataclass(frozen=True)
+class SeatSlots:
+    """The places of one seat's row, as ``TableLayout.seat_slots`` lays it out."""
+
+    hand: list[Place]
+    melds: list[list[MeldTile]]
+    flowers: list[Place]
+
+
 class TableLayout:
     """Geometry for one window size and one wall size (17 or 18 stacks a side)."""
 
     def __init__(
-        self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic", red_fives: bool = True
+        self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic", red_fives: bool = True,
+        flowers: int = 0,
     ) -> None:
+        """``flowers``: how many flowers the rulebook deals (0 or 8); they stand in the seat's row,
+        beside the melds, so the human's row must hold them too."""
         w, h = size
         self.size = size
         self.stacks = stacks_per_side
+        self.flowers = flowers
         u = self.unit = min(w / 1280, h / 720)
         tiles = for_window(size, style, red_fives)
         self.hand_art: TileArt = tiles.hand
@@ -83,11 +96,13 @@ class TableLayout:
         self.side_hand_row = river_outer + 14 * u + ra.height / 2
         self.top_hand_row = self.cy - self.margin - (ra.height + ra.depth) / 2
         self.bottom_hand_row = h - self.margin - (ha.height + ha.depth) / 2 - self.cy
-        # The human's hand starts right of the left seat's column and, when the widest hand
-        # (14 or 17 tiles and the drawn one apart) would not fit, as far left as it must.
-        widest = (14 if stacks_per_side <= 17 else 17) * self.hand_pitch(0) * 1.0 + self.hand_pitch(0) * 1.4
+        # The human's hand starts right of the left seat's column and, when the widest row (13 or
+        # 16 tiles, the drawn one apart, and every flower) would not fit, as far left as it must;
+        # the name plate then steps up above the hand's left end.
+        widest = ((13 if stacks_per_side <= 17 else 16) * self.hand_pitch(0) + self.hand_pitch(0) * 1.4
+                  + self.flowers_width(flowers))
         clear_of_left = -self.side_hand_row + (ra.height + ra.depth) / 2 + 8 * u
-        self.human_hand_left = min(clear_of_left, w / 2 - self.margin - widest)
+        self.human_hand_left = min(clear_of_left, w / 2 - 2 * self.margin - widest)
 
     def warm(self) -> None:
         """Paint every tile image the table shows now, so the deal's first frames only blit."""
@@ -229,6 +244,32 @@ class TableLayout:
         span = self.hand_extent(side, count, drawn) + (melds_width + gap if melds_width else 0)
         return min(1.0, room / span) if span > 0 else 1.0
 
+    def flowers_width(self, count: int) -> float:
+        """The room a seat's set-aside flowers take in its row (with a gap on their left)."""
+        return count * self.river_art.width + (self.river_art.width * 0.3 if count else 0.0)
+
+    def seat_slots(self, side: int, seat: int, count: int, drawn: bool, melds: list[Meld], flowers: int
+                   ) -> SeatSlots:
+        """Every place of a seat's row: the concealed tiles left to right (the drawn one apart),
+        then the melds, then the flowers at the right end, standing like meld tiles."""
+        width = self.melds_width(melds) + self.flowers_width(flowers)
+        hand = self.hand_places(side, count, drawn, width)
+        right = self.meld_right(side, count, drawn, width)
+        k = self.squeeze(side, count, drawn, width)
+        ra = self.river_art
+        y = self._meld_bottom(side) - (ra.height + ra.depth) / 2
+        left = right - flowers * ra.width
+        flower_places = [self.place(side, k * (left + (i + 0.5) * ra.width), y) for i in range(flowers)]
+        meld_tiles = self.meld_places(side, seat, melds, right - self.flowers_width(flowers), k)
+        return SeatSlots(hand, meld_tiles, flower_places)
+
+    def _meld_bottom(self, side: int) -> float:
+        """Local y of the bottom edge of a seat's row: melds and flowers stand on it."""
+        ra = self.river_art
+        return self.hand_row(side) + (
+            (self.hand_art.height + self.hand_art.depth) / 2 if side == 0 else (ra.height + ra.depth) / 2
+        )
+
     def hand_extent(self, side: int, count: int, drawn: bool) -> float:
         pitch = self.hand_pitch(side)
         return count * pitch + (pitch * 1.4 if drawn else 0)
@@ -258,9 +299,7 @@ class TableLayout:
         middle for the seat opposite, the right for the seat after; a kakan's added tile lies on
         top of it. Of a concealed kan the two outer tiles lie face down."""
         ra = self.river_art
-        bottom = self.hand_row(side) + (
-            (self.hand_art.height + self.hand_art.depth) / 2 if side == 0 else (ra.height + ra.depth) / 2
-        )
+        bottom = self._meld_bottom(side)
         upright_y = bottom - (ra.height + ra.depth) / 2
         sideways_y = bottom - ra.width / 2
         x = right
@@ -293,27 +332,21 @@ class TableLayout:
         return round(168 * self.unit), round(46 * self.unit)
 
     def plate_centre(self, side: int) -> tuple[float, float]:
-        """Name plates: bottom-left for the human, the middle of the left and right edges, and
-        the top-right corner (clear of the top hand however long it grows)."""
+        """Name plates: bottom-left for the human (above the hand's left end when the hand reaches
+        that corner), the middle of the left and right edges, and the top-right corner (clear of
+        the top hand however long it grows)."""
         w, h = self.size
         pw, ph = self.plate_size()
         u = self.unit
+        human_y = h - self.margin - ph / 2
+        if self.cx + self.human_hand_left < 24 * u + pw + 8 * u:
+            human_y = self.cy + self.bottom_hand_row - (self.hand_art.height + self.hand_art.depth) / 2 - 8 * u - ph / 2
         return (
-            (24 * u + pw / 2, h - self.margin - ph / 2),
+            (24 * u + pw / 2, human_y),
             (w - 28 * u - pw / 2, self.cy),
             (w - 24 * u - pw / 2, self.margin + ph / 2),
             (28 * u + pw / 2, self.cy),
         )[side]
-
-    def flower_places(self, side: int, count: int) -> list[Place]:
-        """Flowers set aside lie upright in a row beside the seat's name plate (above it; below
-        the top seat's), where they never crowd the melds."""
-        ra = self.badge_art
-        pw, ph = self.plate_size()
-        x, y = self.plate_centre(side)
-        row_y = y + (ph / 2 + 6 * self.unit + ra.height / 2) * (1 if side == 2 else -1)
-        left = x - pw / 2 + ra.width / 2
-        return [Place(left + k * (ra.width + 2), row_y, 0.0) for k in range(count)]
 
     # --- the centre --------------------------------------------------------------------------
 

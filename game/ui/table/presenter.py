@@ -328,26 +328,22 @@ class Presenter:
         side = self.side(seat)
         if seat == self.human or pic.revealed:
             pic.hand.sort(key=lambda s: s.tile)
-        width = lay.melds_width(pic.melds)
-        drawn = pic.drawn is not None
-        places = lay.hand_places(side, len(pic.hand), drawn, width)
+        slots = lay.seat_slots(side, seat, len(pic.hand), pic.drawn is not None, pic.melds, len(pic.flowers))
         moves: list[Action] = []
-        for sprite, place in zip(pic.concealed(), places, strict=True):
+        home = self.hand_layers[seat]
+        for sprite, place in zip(pic.concealed(), slots.hand, strict=True):
             sprite.tag = ("hand", sprite.tile) if seat == self.human else None
             sprite.hittable = seat == self.human
-            moves.append(self._move(sprite, place, self._hand_image(seat, sprite.tile), Z_HAND, duration,
-                                    home=self.hand_layers[seat]))
-        right = lay.meld_right(side, len(pic.hand), drawn, width)
-        meld_places = lay.meld_places(side, seat, pic.melds, right, lay.squeeze(side, len(pic.hand), drawn, width))
-        flower_places = lay.flower_places(side, len(pic.flowers))
-        for tiles, sprites in zip(meld_places, pic.meld_sprites, strict=True):
+            moves.append(self._move(sprite, place, self._hand_image(seat, sprite.tile), Z_HAND, duration, home=home))
+        for tiles, sprites in zip(slots.melds, pic.meld_sprites, strict=True):
             for mt in tiles:
                 sprite = sprites[mt.tile]
                 sprite.hittable = False
                 image = lay.river_art.lying(None if mt.face_down else mt.tile)
-                moves.append(self._move(sprite, mt.place, image, Z_RIVER, duration, home=self.hand_layers[seat]))
-        for sprite, place in zip(pic.flowers, flower_places, strict=True):
-            moves.append(self._move(sprite, place, lay.badge_art.lying(sprite.tile), Z_RIVER, duration))
+                moves.append(self._move(sprite, mt.place, image, Z_RIVER, duration, home=home))
+        for sprite, place in zip(pic.flowers, slots.flowers, strict=True):
+            sprite.hittable = False
+            moves.append(self._move(sprite, place, lay.river_art.lying(sprite.tile), Z_RIVER, duration, home=home))
         return Parallel(*moves)
 
     def layout_river(self, seat: int, duration: float = 0.25) -> Action:

@@ -7,10 +7,14 @@ animations, then, when the presenter is idle (or animations are skipped), lets o
 decide from its own observation and applies it; the returned events, redacted for the human's eyes,
 become animation units. Tests drive ``update(dt)`` and ``draw(surface)`` with a fixed clock.
 
-Keys: arrows choose a hand tile, Enter discards it (or dismisses a result), digits and letters
-press the claim bar's buttons (t tsumo, r riichi/ron, p pon, c chi, k kan, n pass), Space skips the
-animations (or passes when nothing moves), + and - change the animation speed, Esc cancels riichi,
-e shows the AI seats' reasons, h a hint for the human's move.
+Keys (the README's key map): Left and Right move the cursor along the hand (each turn starts on
+the drawn tile; it stops at the ends), Home and End jump to the ends, Enter discards the tile under
+the cursor (or dismisses a result), D discards the drawn tile at once; Up moves the focus to the
+claim bar's buttons and Down back to the hand (in a claim window the bar has the focus, on Pass),
+where Left, Right and Enter choose; digits and letters press the buttons directly (t tsumo,
+r riichi/ron, p pon, c chi, k kan, 9 nine kinds, Space or n pass); Space skips the animations
+(or passes when nothing moves), + and - change the animation speed, Esc cancels riichi, e shows
+the AI seats' reasons, h a hint for the human's move.
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ from game.engine.match import Match, Phase
 from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of, tile_name
 from game.i18n import has, t
-from game.scene import Timeline, Tween
+from game.scene import Timeline
 
+from .focus import HandFocus
 from .hud import Choice, Hud
 from .layout import TableLayout
 from .presenter import Presenter, TileSprite
@@ -42,7 +47,6 @@ DISCARD_BEAT: Final = 0.7  # seconds on each other seat's discard when auto-pass
 AI_NAMES: Final = ("kenji", "mei", "sora", "aiko")  # table.name.* in the catalogs
 VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
                     "kyuushu": "9"}
-LIFT: Final = 10.0
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,9 @@ class Intent:
 
     kind: str
     value: int = 0
+
+
+ENTER_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class TableScreen:
@@ -116,8 +123,7 @@ class TableScreen:
             self.timeline.speed = 1.0
         self.size = size
         self.riichi_mode = False
-        self.cursor: int | None = None
-        self.hovered: TileSprite | None = None
+        self.bar_focus: int | None = None  # the claim bar's button with the keyboard focus (None: the hand)
         self.decisions = 0
         self.drive = drive
         self.claim_seconds = claim_seconds
@@ -132,13 +138,15 @@ class TableScreen:
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
         self.watch: Callable[[], object] | None = None  # called whenever the table is still (tests)
         self._prompt_key: object = None
+        self._focus_key: object = None
         self.keys_hint = keys_hint
         self._build(size)
         self.presenter.feed(self._visible(self.match.events))
         self._fed = len(self.match.events)
 
     def _build(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style, self.rules.tiles.red_fives > 0)
+        self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style, self.rules.tiles.red_fives > 0,
+                                  flowers=self.rules.tiles.flowers)
         self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
@@ -146,6 +154,7 @@ class TableScreen:
         # a strict table asks the human on every discard already: that prompt is the pause
         self.presenter.discard_beat = 0.0 if self.auto_pass or self.strict or self.autoplay else DISCARD_BEAT
         self.hud.show_dora_panel(False)
+        self.hand_focus = HandFocus(self.presenter, self.human, self.hud.over)
         if self.keys_hint:
             self.hud.show_keys([t("table.keys.menu"), t("table.keys.help")])
 
@@ -163,6 +172,7 @@ class TableScreen:
         if len(self.match.events) > self._fed:  # played elsewhere (drive=False), or before us
             self.presenter.feed(self._visible(self.match.events[self._fed :]))
             self._fed = len(self.match.events)
+        self._settle_hand(dt)
         if self.instant:
             self.timeline.skip_all()
         else:
@@ -183,6 +193,14 @@ class TableScreen:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.presenter.root.draw(surface)
+
+    def can_discard(self) -> bool:
+        """The human's turn to discard, with the table still (lifts and the cursor ring only then)."""
+        return self.human_awaited() and self.match.phase is Phase.TURN
+
+    def _settle_hand(self, dt: float) -> None:
+        self.hand_focus.active = self.can_discard()
+        self.hand_focus.settle(dt)
 
     def _count_down(self, dt: float) -> None:
         """The optional claim countdown: an unanswered claim prompt passes when time is up."""
@@ -289,9 +307,11 @@ class TableScreen:
         self._show_waits()
         self._show_hint()
         self._choices = self.choices()
+        if key != self._focus_key:  # a new prompt (not the same one shown again)
+            self._focus_key = key
+            self._start_focus()
         if not self._choices and not self.riichi_mode:
             self.hud.hide_choices()
-            self._dim_hand(None)
             return
         shown: int | None = None
         if m.phase is Phase.TURN:
@@ -305,10 +325,25 @@ class TableScreen:
             prompt = t("table.prompt.claim", name=who, tile=tile)
             if self.claim_seconds is not None:
                 prompt = t("table.prompt.countdown", prompt=prompt, seconds=f"{self.claim_seconds:g}")
-        self.hud.show_choices(prompt, [c for c, _ in self._choices], shown)
+        self._prompt_text = prompt
+        self._prompt_tile = shown
+        self._show_bar()
+
+    def _show_bar(self) -> None:
+        self.hud.show_choices(self._prompt_text, [c for c, _ in self._choices], self._prompt_tile,
+                              focus=self.bar_focus)
+
+    def _start_focus(self) -> None:
+        """A new prompt: in a turn the hand has the focus, on the drawn tile; in a claim window the
+        claim bar has it, on Pass (the answer that changes nothing)."""
+        allowed = None
         if self.riichi_mode:
-            allowed = {_klass(a.tile) for a in m.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
-            self._dim_hand(allowed)
+            allowed = {_klass(a.tile) for a in self.match.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
+        self._dim_hand(allowed)
+        self.bar_focus = None
+        if self.human_awaited() and self.match.phase is not Phase.TURN:
+            self.bar_focus = self._choice_index("pass")
+        self.hand_focus.start_turn()
 
     def _show_waits(self) -> None:
         """The human's own waits and furiten (the engine keeps them for the seat after each discard)."""
@@ -337,8 +372,11 @@ class TableScreen:
         self.hud.set_hint(t("table.hint", move=move + tiles, reason=reason))
 
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
+        """Riichi armed: the tiles that cannot go are dimmed, and the cursor passes over them."""
         for sprite in self.presenter.seats[self.human].concealed():
             sprite.opacity = 1.0 if allowed is None or _klass(sprite.tile) in allowed else 0.45
+        self.hand_focus.allowed = (lambda sprite: True) if allowed is None else (
+            lambda sprite: _klass(sprite.tile) in allowed)
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -392,25 +430,28 @@ class TableScreen:
         return self.match.is_over and self.presenter.idle
 
     def key_intent(self, key: int, text: str = "") -> Intent | None:
-        concealed = self.presenter.seats[self.human].concealed()
+        """What a key means now (the module's docstring has the whole key map)."""
+        if self.hud.overlay.visible:  # a result on screen: Enter or Space goes on, nothing else acts
+            return Intent("continue") if key in (pygame.K_SPACE, *ENTER_KEYS) else None
+        choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
             if not self.presenter.idle:
-                return Intent("continue") if self.hud.overlay.visible else Intent("skip")
+                return Intent("skip")
             pas = self._choice_index("pass")
             return Intent("choice", pas) if pas is not None else None
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.hud.overlay.visible:
-                return Intent("continue")
-            if self.cursor is not None and 0 <= self.cursor < len(concealed):
-                return Intent("tile", concealed[self.cursor].tile)
-            return None
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and concealed:
-            step = -1 if key == pygame.K_LEFT else 1
-            self.cursor = (len(concealed) - 1 if self.cursor is None else (self.cursor + step) % len(concealed))
-            self._lift(concealed[self.cursor])
+        if key in ENTER_KEYS:
+            if self.bar_focus is not None and 0 <= self.bar_focus < len(choices):
+                return Intent("choice", self.bar_focus)
+            target = self.hand_focus.target() if self.can_discard() else None
+            return Intent("tile", target.tile) if target is not None else None
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_UP, pygame.K_DOWN):
+            self._move_focus(key, len(choices))
             return None
         if key == pygame.K_ESCAPE:
             return Intent("cancel")
+        if text.lower() == "d" and self.can_discard():
+            drawn = self.presenter.seats[self.human].drawn
+            return Intent("tile", drawn.tile) if drawn is not None else None
         if text == "e" and not self._choice_index_for_key("e"):
             return Intent("explain")
         if text == "h" and not self._choice_index_for_key("h"):
@@ -419,10 +460,33 @@ class TableScreen:
             return Intent("speed", 1)
         if text in ("-", "_"):
             return Intent("speed", -1)
-        for i, (choice, _) in enumerate(getattr(self, "_choices", [])):
+        for i, (choice, _) in enumerate(choices):
             if text and text.lower() == choice.key.lower():
                 return Intent("choice", i)
         return None
+
+    def _move_focus(self, key: int, buttons: int) -> None:
+        """Arrows and Home/End: along the claim bar while it has the focus, else along the hand;
+        Up takes the focus to the bar, Down back to the hand (when a discard is possible)."""
+        turn = self.can_discard()
+        if key == pygame.K_UP and buttons and self.bar_focus is None:
+            self.bar_focus = 0
+        elif key == pygame.K_DOWN and turn and self.bar_focus is not None:
+            self.bar_focus = None
+        elif self.bar_focus is not None and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -buttons, pygame.K_END: buttons}[key]
+            self.bar_focus = max(0, min(buttons - 1, self.bar_focus + step))
+        elif turn and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.hand_focus.move(-1 if key == pygame.K_LEFT else 1)
+            return
+        elif turn and key in (pygame.K_HOME, pygame.K_END):
+            self.hand_focus.to_end(key == pygame.K_END)
+            return
+        else:
+            return
+        self.hand_focus.keyboard = self.bar_focus is None
+        if buttons:
+            self._show_bar()
 
     def _choice_index_for_key(self, key: str) -> bool:
         return any(c.key == key for c, _ in getattr(self, "_choices", []))
@@ -498,7 +562,8 @@ class TableScreen:
 
     def _hover(self, point: tuple[int, int]) -> None:
         node = self.presenter.root.node_at(point)
-        self._lift(node if isinstance(node, TileSprite) and node.hittable else None)
+        self.hand_focus.pointer_moved()
+        self.hand_focus.hover(node if isinstance(node, TileSprite) and node.hittable else None)
         index = node.tag[1] if node is not None and isinstance(node.tag, tuple) and node.tag[0] == "choice" else None
         self.preview(index)
 
@@ -513,20 +578,10 @@ class TableScreen:
         self.hud.set_preview(line)
         return line
 
-    def _lift(self, sprite: TileSprite | None) -> None:
-        if sprite is self.hovered:
-            return
-        if self.hovered is not None:
-            self.timeline.run(Tween(self.hovered, "lift", 0.0, 0.08))
-        self.hovered = sprite
-        if sprite is not None:
-            self.timeline.run(Tween(sprite, "lift", LIFT * self.layout.unit, 0.08, "out_quad"))
-
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size: new geometry and art, the table rebuilt from the engine."""
         self.size = size
         self.timeline.clear()
-        self.hovered = None
         self._build(size)
         self.presenter.sync_to(self.match)
         self._prompt_key = None
