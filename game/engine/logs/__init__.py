@@ -24,6 +24,7 @@ from ..errors import RecordError
 from ..events import Event, HandStarted
 from ..match import Match
 from .capture import logged_match
+from .fit import Fit, LogRules, fit_rules, named_rules
 from .mjai import dumps as mjai_dumps
 from .mjai import from_mjai, parse_lines, write_mjai
 from .model import LoggedHand, LoggedMatch
@@ -31,13 +32,17 @@ from .replay import HandReport, one_hand_profile, replay_hand, replay_match
 from .tenhou6 import from_tenhou6, write_tenhou6
 
 __all__ = [
+    "Fit",
     "HandReport",
+    "LogRules",
     "LoggedHand",
     "LoggedMatch",
+    "fit_rules",
     "from_mjai",
     "from_tenhou6",
     "logged",
     "mjai_dumps",
+    "named_rules",
     "one_hand_profile",
     "read_log",
     "replay_hand",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 from ..actions import Action, ActionKind
 from ..errors import AtlasError, IllegalActionError, RecordError
@@ -23,12 +24,20 @@ from ..tiles import format_tiles, kind_of
 from .model import CLAIM_STEPS, TURN_STEPS, Face, LoggedHand, LoggedMatch, Step, mjai_tile
 from .stacking import stack_hand
 
+DivergenceKind = Literal["tiles", "wall", "play", "result"]
+
 
 @dataclass(frozen=True)
 class HandReport:
+    """How one hand replayed. ``kind`` sorts a divergence for a player's message: ``tiles`` the
+    log holds tiles the set does not (more copies, red fives the rules lack), ``wall`` the engine
+    draws other tiles than the log, ``play`` it refuses or expects an action the log shows or
+    lacks, ``result`` the hand ends otherwise or pays other amounts."""
+
     index: int  # 1-based position of the hand in the log
     label: str  # E1-0
     divergence: str | None  # None: the hand replays exactly
+    kind: DivergenceKind | None = None
 
     @property
     def ok(self) -> bool:
@@ -37,6 +46,10 @@ class HandReport:
 
 class Divergence(Exception):
     """Raised inside a hand's replay at the first disagreement (never leaves this module)."""
+
+    def __init__(self, text: str, kind: DivergenceKind = "play") -> None:
+        super().__init__(text)
+        self.kind: DivergenceKind = kind
 
 
 _KINDS = {
@@ -81,9 +94,12 @@ def replay_hand_state(hand: LoggedHand, profile: RuleProfile, index: int = 1) ->
         raise RecordError(f"hand {hand.label}: the wall cannot be stacked: {exc}") from exc
     try:
         _drive(match, hand)
+    except Divergence as exc:
+        return HandReport(index, hand.label, str(exc), exc.kind), match
+    try:
         _compare_result(match, hand)
     except Divergence as exc:
-        return HandReport(index, hand.label, str(exc)), match
+        return HandReport(index, hand.label, str(exc), "result"), match
     return HandReport(index, hand.label, None), match
 
 
@@ -142,9 +158,11 @@ def _drive(match: Match, hand: LoggedHand) -> None:
 def _check_draw(match: Match, step: Step, where: str) -> None:
     """The engine draws by itself: check that it drew the same tile for the same seat."""
     if match.phase is not Phase.TURN or match.turn != step.seat or match.drawn is None:
-        raise Divergence(f"{where}: the engine does not give seat {step.seat} a draw now (turn {match.turn}, {match.phase.value})")
+        raise Divergence(
+            f"{where}: the engine does not give seat {step.seat} a draw now (turn {match.turn}, {match.phase.value})", "wall"
+        )
     if _face(match, match.drawn) != step.tile:
-        raise Divergence(f"{where}: the engine drew {format_tiles([match.drawn])} for seat {step.seat}")
+        raise Divergence(f"{where}: the engine drew {format_tiles([match.drawn])} for seat {step.seat}", "wall")
 
 
 def _pass_all(match: Match, where: str) -> None:
