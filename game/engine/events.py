@@ -130,7 +130,21 @@ class Yaku:
 
 
 @dataclass(frozen=True, slots=True)
+class FuPart:
+    """One line of a hand's fu: ``reason`` is a stable id (``base``, ``closed_ron``, ``tsumo``,
+    ``kanchan``, ``closed_terminal_pon``...; the UI translates it), ``fu`` its value."""
+
+    reason: str
+    fu: int
+
+
+@dataclass(frozen=True, slots=True)
 class Win(Event):
+    """A win and everything its result screen shows: the hand, the yaku with their values, the fu
+    parts (han-fu rulebooks), the indicators (``dora_indicators``: the dora and kan dora shown
+    when the hand ended), and what this win collected besides the hand's value: ``honba``
+    counters and ``riichi_sticks`` (both already inside ``deltas``)."""
+
     winner: int
     discarder: int | None  # None: tsumo
     tile: int
@@ -144,6 +158,10 @@ class Win(Event):
     deltas: tuple[int, int, int, int]
     ura_indicators: tuple[int, ...]
     pao: int | None = None
+    dora_indicators: tuple[int, ...] = ()
+    fu_parts: tuple[FuPart, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +176,7 @@ class ExhaustiveDraw(Event):
 class AbortiveDraw(Event):
     kind: str  # kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukaikan, sanchahou
     seat: int | None = None
+    hand: tuple[int, ...] = ()  # the caller's hand, shown to the table (nine terminals)
 
 
 class PenaltyKind(Enum):

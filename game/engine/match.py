@@ -44,6 +44,7 @@ from .events import (
     ExhaustiveDraw,
     FirstDealerRolled,
     FlowerSetAside,
+    FuPart,
     HandEnded,
     HandStarted,
     KanDeclared,
@@ -699,7 +700,7 @@ class Match:
         elif kind is ActionKind.TSUMO:
             self._settle_wins([seat], None, self.drawn if self.drawn is not None else -1, out)
         elif kind is ActionKind.KYUUSHU:
-            out.append(AbortiveDraw("kyuushu_kyuuhai", seat))
+            out.append(AbortiveDraw("kyuushu_kyuuhai", seat, tuple(sorted(self.players[seat].hand))))
             self._end_hand(out, renchan=True, abortive=True)
         elif kind is ActionKind.ANKAN:
             self._ankan(action, out)
@@ -976,6 +977,10 @@ class Match:
                     _four(deltas),
                     req.ura_indicators,
                     req.pao_seat,
+                    dora_indicators=req.dora_indicators,
+                    fu_parts=tuple(FuPart(reason, fu) for reason, fu in result.fu_parts),
+                    honba=honba,
+                    riichi_sticks=stick_share[i],
                 )
             )
         self.sticks = 0

@@ -96,6 +96,7 @@ class HandScore:
     base_points: int  # basic points (2000 for mangan), before x4/x6
     hand_points: int  # what the winner gains from the hand alone (no honba, no sticks)
     payments: tuple[int, int, int, int]  # per absolute seat, with honba and sticks
+    fu_parts: tuple[tuple[str, int], ...] = ()  # (the library's reason id, fu) adding up to ``fu``
 
 
 # --- the option mapping ----------------------------------------------------------------------
@@ -255,6 +256,18 @@ def _fu(response: HandResponse, rules: ScoreRules) -> int:
     return fu
 
 
+def _fu_parts(response: HandResponse, rules: ScoreRules) -> tuple[tuple[str, int], ...]:
+    """The fu line by line as the library counted them (a double-wind pair at the profile's
+    value), for the result screen's breakdown; they add up to ``_fu`` before rounding."""
+    parts = []
+    for detail in response.fu_details or []:
+        reason, fu = str(detail["reason"]), int(detail["fu"])
+        if reason == FuCalculator.DOUBLE_VALUED_PAIR:
+            fu = rules.double_wind_pair_fu
+        parts.append((reason, fu))
+    return tuple(parts)
+
+
 _REJECTIONS = (HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU)
 
 
@@ -277,7 +290,8 @@ def _score(ctx: WinContext, profile: RuleProfile, response: HandResponse) -> Han
     fu = _fu(response, rules)
     base, limit = basic_points(han, fu, yakuman, rules)
     hand, pay = settle(ctx, base, rules, pao=yakuman > 0 and _pays_pao(ctx, yaku, rules))
-    return HandScore(yaku, han, fu, yakuman, limit, base, hand, (pay[0], pay[1], pay[2], pay[3]))
+    return HandScore(yaku, han, fu, yakuman, limit, base, hand, (pay[0], pay[1], pay[2], pay[3]),
+                     _fu_parts(response, rules))
 
 
 def score_win(ctx: WinContext, profile: RuleProfile) -> HandScore | None:

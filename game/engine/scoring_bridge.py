@@ -56,6 +56,7 @@ class WinValue:
     limit: str
     points: int  # the hand's value alone
     deltas: tuple[int, int, int, int]  # per seat, honba and sticks included
+    fu_parts: tuple[tuple[str, int], ...] = ()  # (reason id, fu), before rounding up
 
 
 def _han_fu(req: WinRequest, profile: RuleProfile) -> WinValue | None:
@@ -94,6 +95,7 @@ def _han_fu(req: WinRequest, profile: RuleProfile) -> WinValue | None:
         score.limit,
         score.hand_points,
         score.payments,
+        score.fu_parts,
     )
 
 
