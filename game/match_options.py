@@ -30,6 +30,7 @@ class MatchOptions:
     length: str = ""  # a game.length knob value; "" plays the profile's own length
     human_seat: int = 0
     seed: int | None = None  # None: the app picks one (the record keeps it)
+    red_fives: bool = True  # False: a profile's red fives are plain fives (a match played on from a log without them)
 
     def ai_seats(self) -> dict[int, str]:
         """Each AI seat (absolute) with its level."""
@@ -44,8 +45,11 @@ def lengths_for(profile: RuleProfile) -> tuple[str, ...]:
 
 
 def match_profile(options: MatchOptions) -> RuleProfile:
-    """The profile the match is played under: the shipped one with the chosen length."""
+    """The profile the match is played under: the shipped one with the chosen length (and without
+    red fives when the options say so)."""
     profile = load_profile(options.profile_id)
+    if not options.red_fives and profile.tiles.red_fives:
+        profile = dataclasses.replace(profile, tiles=dataclasses.replace(profile.tiles, red_fives=0))
     if not options.length or options.length == profile.game.length:
         return profile
     if options.length not in lengths_for(profile):

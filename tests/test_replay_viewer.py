@@ -325,7 +325,7 @@ def test_export_then_import_gives_the_same_match(tmp_path: Path, profile: str) -
         assert list(theirs.line.deltas) == [mine.line.deltas[(s + shift) % 4] for s in range(4)]
     # and it shows in the same viewer, every hand to its result
     v = viewer_for_log(SIZE, path)
-    assert v.play_from_here() is None and not v.root.find("play_here").enabled  # type: ignore[union-attr]
+    assert v.root.find("play_here").enabled  # type: ignore[union-attr]  # plays on under the log's rules
     for hand in range(len(imported.hands)):
         v.goto(hand, imported.steps_in(hand))
         assert v.holding()

@@ -2,8 +2,8 @@
 
 The reading is the engine's (:func:`game.engine.logs.read_log`); this module only gets the text
 off the disk safely (the bounded door of :mod:`.bounded`: a regular file of at most
-:data:`IMPORT_CAP` bytes, UTF-8 with or without a BOM) and picks the rules the log was played under:
-the profile its title names (our exports write the profile's name there), else Riichi.
+:data:`IMPORT_CAP` bytes, UTF-8 with or without a BOM) and names the rules the log says it was
+played under (:func:`game.engine.logs.named_rules`).
 Everything that can go wrong ends in a :class:`SaveError` whose notice says what.
 
 It runs on the import thread (:mod:`.jobs`) while the window keeps drawing, so nothing in it
@@ -22,15 +22,14 @@ from pathlib import Path
 from typing import Final
 
 from game.engine.errors import AtlasError
-from game.engine.logs import LoggedMatch, read_log
-from game.engine.profile import RuleProfile, load_profile
+from game.engine.logs import LoggedMatch, LogRules, named_rules, read_log
+from game.engine.profile import RuleProfile
 
 from .bounded import IMPORT_CAP, FileRefused, read_capped
 from .names import shown, shown_path
 from .notice import Notice
 from .saves import SaveError
 
-LOG_PROFILES: Final = ("riichi", "ema")  # the profiles tenhou.net/6 logs can describe
 GENTLE_FROM: Final = 128 * 1024  # texts this long are decoded by the pure-Python scanner
 IMPORT_EXTENSIONS: Final = (".json", ".mjson", ".jsonl")
 
@@ -41,8 +40,9 @@ Progress = Callable[[float], None]  # called with 0..1 as the import goes; may r
 class ImportedLog:
     path: Path
     logged: LoggedMatch
-    profile: RuleProfile
+    profile: RuleProfile  # the rules' profile (:attr:`rules`)
     title: str
+    rules: LogRules  # the rules the log names (its hands may fit others: game.engine.logs.fit_rules)
 
 
 def refusal(exc: FileRefused, name: str) -> Notice:
@@ -85,7 +85,8 @@ def read_log_file(path: Path, progress: Progress | None = None) -> ImportedLog:
     if progress is not None:
         progress(0.3)
     title = _title(decoded[0] if decoded else None)
-    return ImportedLog(path, logged, profile_for(title), title)
+    rules = named_rules(logged)
+    return ImportedLog(path, logged, rules.profile(), title, rules)
 
 
 def gentle_loads(text: str) -> object:
@@ -105,13 +106,3 @@ def _title(whole: object) -> str:
     if isinstance(title, list) and title and isinstance(title[0], str):
         return shown(title[0])
     return shown(title) if isinstance(title, str) else ""
-
-
-def profile_for(title: str) -> RuleProfile:
-    """The profile a log's title names (by id or by name), else Riichi."""
-    wanted = title.strip().casefold()
-    for profile_id in LOG_PROFILES:
-        profile = load_profile(profile_id)
-        if wanted and wanted in (profile.id.casefold(), profile.profile.name.casefold()):
-            return profile
-    return load_profile("riichi")

@@ -1,8 +1,9 @@
 """Saved matches: the engine record plus the match options, one TOML file per save.
 
 A save is tiny because the engine is deterministic: the record (profile id and hash, seed, every
-action, the state hash) replays to the exact state, a claim window included, and the state hash
-proves it. The options say what the record cannot: the player's seat, the opponents' levels and
+action, the state hash, and how the match started when not from East 1 on a shuffled wall: a
+match played on from an imported log keeps its first hand's stacked wall, scores and round)
+replays to the exact state, a claim window included, and the state hash proves it. The options say what the record cannot: the player's seat, the opponents' levels and
 the chosen length (which is a profile knob, so the record's profile hash covers it too).
 
 ``autosave`` is the save the title screen's Continue resumes; the player may keep others under
@@ -25,7 +26,7 @@ import tomli_w
 
 from game import paths
 from game.engine.errors import AtlasError, RecordError
-from game.engine.match import Match, Record, replay
+from game.engine.match import HandPosition, HandSetup, Match, Record, replay
 from game.match_options import LEVELS, MatchOptions, match_profile
 
 from .atomic import UnreadableFile, clear_stale_temps, read_toml, without_none, write_bytes
@@ -68,8 +69,10 @@ class SavedMatch:
     def branch(self, hand: int) -> Match:
         """A live match at the start of hand ``hand`` (0-based, aborts and draws counted) of this
         record: "play from here" against the AI. Its own record starts with the same actions."""
+        r = self.record
         try:
-            match = Match(match_profile(self.options), self.record.seed, strict_seats=self.record.strict_seats)
+            match = Match(match_profile(self.options), r.seed, setups=dict(r.setups), first_dealer=r.first_dealer,
+                          start=r.start, position=r.position, strict_seats=r.strict_seats)
         except (AtlasError, ValueError) as exc:
             raise SaveError(Notice("save.error.record", {"detail": str(exc)})) from exc
         for i, text in enumerate(self.record.actions):
@@ -138,13 +141,16 @@ class SaveEntry:
 
 
 def options_table(options: MatchOptions) -> dict[str, Any]:
-    return {
+    table: dict[str, Any] = {
         "profile": options.profile_id,
         "levels": list(options.levels),
         "length": options.length,
         "human_seat": options.human_seat,
         "seed": options.seed,
     }
+    if not options.red_fives:
+        table["red_fives"] = False
+    return table
 
 
 def options_from_table(data: Any) -> MatchOptions:
@@ -158,6 +164,7 @@ def options_from_table(data: Any) -> MatchOptions:
         length=_typed(data.get("length", ""), str, "options.length"),
         human_seat=_typed(data.get("human_seat", 0), int, "options.human_seat"),
         seed=None if seed is None else _typed(seed, int, "options.seed"),
+        red_fives=_typed(data.get("red_fives", True), bool, "options.red_fives"),
     )
     if len(options.levels) != 3 or not 0 <= options.human_seat <= 3:
         raise ValueError("options.levels needs three levels and options.human_seat a seat 0..3")
@@ -170,7 +177,7 @@ def options_from_table(data: Any) -> MatchOptions:
 def record_table(record: Record) -> dict[str, Any]:
     if not 0 <= record.seed <= _SEED_MAX:
         raise ValueError(f"seed {record.seed} does not fit a save file")
-    return {
+    table: dict[str, Any] = {
         "profile_id": record.profile_id,
         "profile_hash": record.profile_hash,
         "seed": record.seed,
@@ -178,6 +185,57 @@ def record_table(record: Record) -> dict[str, Any]:
         "actions": list(record.actions),
         "strict_seats": list(record.strict_seats),
     }
+    table.update(_start_table(record))
+    return table
+
+
+def _start_table(record: Record) -> dict[str, Any]:
+    """How a match started when not from a plain seed (a match played on from an imported log:
+    its first hand's stacked wall, the log's scores, round and first dealer)."""
+    out: dict[str, Any] = {}
+    if record.first_dealer is not None:
+        out["first_dealer"] = record.first_dealer
+    if record.start is not None:
+        out["start"] = list(record.start)
+    if record.position is not None:
+        p = record.position
+        out["position"] = {"round_wind": p.round_wind, "hand_number": p.hand_number, "honba": p.honba,
+                           "riichi_sticks": p.riichi_sticks}
+    if record.setups:
+        out["setups"] = [{"hand": hand, "draw_order": list(s.draw_order), "dead": list(s.dead), "dice": list(s.dice)}
+                         for hand, s in record.setups]
+    return out
+
+
+def _ints(value: Any, where: str, lo: int, hi: int, size: int | None = None) -> tuple[int, ...]:
+    items = _typed(value, list, where)
+    if (size is not None and len(items) != size) or any(type(v) is not int or not lo <= v <= hi for v in items):
+        raise ValueError(f"{where} holds {size or 'some'} whole numbers {lo}..{hi}")
+    return tuple(items)
+
+
+def _start_from_table(data: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :class:`Record` that :func:`_start_table` wrote (none: a plain seed)."""
+    out: dict[str, Any] = {}
+    if "first_dealer" in data:
+        out["first_dealer"] = _ints([data["first_dealer"]], "record.first_dealer", 0, 3, 1)[0]
+    if "start" in data:
+        out["start"] = _ints(data["start"], "record.start", -10**7, 10**7, 4)
+    if "position" in data:
+        pos = _typed(data["position"], dict, "record.position")
+        keys = ("round_wind", "hand_number", "honba", "riichi_sticks")
+        out["position"] = HandPosition(*_ints([pos.get(k, 0) for k in keys], "record.position", 0, 1000, 4))
+    if "setups" in data:
+        setups = []
+        for item in _typed(data["setups"], list, "record.setups"):
+            item = _typed(item, dict, "record.setups")
+            hand = _ints([item.get("hand")], "record.setups.hand", 0, 10**6, 1)[0]
+            dice = _ints(item.get("dice", [3, 4]), "record.setups.dice", 1, 6, 2)
+            setup = HandSetup(_ints(item.get("draw_order"), "record.setups.draw_order", 0, 255),
+                              _ints(item.get("dead", []), "record.setups.dead", 0, 255), (dice[0], dice[1]))
+            setups.append((hand, setup))
+        out["setups"] = tuple(sorted(setups, key=lambda hs: hs[0]))
+    return out
 
 
 def record_from_table(data: Any) -> Record:
@@ -194,6 +252,7 @@ def record_from_table(data: Any) -> Record:
         actions=tuple(_typed(a, str, "record.actions") for a in actions),
         state_hash=_typed(data.get("state_hash", ""), str, "record.state_hash"),
         strict_seats=tuple(sorted(set(strict))),
+        **_start_from_table(data),
     )
 
 

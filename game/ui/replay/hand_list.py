@@ -40,11 +40,16 @@ def position_name(round_wind: int, hand_number: int, honba: int) -> str:
     return t("results.honba", hand=name, honba=honba) if honba else name
 
 
+def misfit_text(hand: TapeHand) -> str:
+    """Why an imported hand does not play out under the rules it is read under, in plain words."""
+    return t(f"viewer.misfit.{hand.misfit or 'play'}")
+
+
 def outcome_text(hand: TapeHand, names: Sequence[str], tai: bool) -> str:
     """How a hand ended, naming the seats: "Mei: ron off Sora (3 han 40 fu)"."""
     line: HandLine | None = hand.line
     if line is None:
-        return t("viewer.unfinished") if hand.divergence is None else t("viewer.diverges", detail=hand.divergence)
+        return t("viewer.unfinished") if hand.divergence is None else misfit_text(hand)
     if line.outcome == "abortive":
         return t("results.abortive")
     if line.outcome != "win" or not line.wins:

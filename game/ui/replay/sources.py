@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine.errors import AtlasError
+from game.engine.logs import LogRules, fit_rules
 from game.i18n import t
 from game.match_options import match_profile
 from game.persist.log_import import read_log_file
@@ -17,7 +18,7 @@ from game.persist.saves import SavedMatch, SaveError
 from game.ui.table.screen import AI_NAMES
 from game.ui.table.words import DEFAULT_TERMINOLOGY
 
-from .tape import ReplayTape, tape_from_log, tape_from_record
+from .tape import ReplayTape, tape_from_fit, tape_from_record
 from .viewer import ReplayViewer
 
 
@@ -34,10 +35,12 @@ def saved_tape(saved: SavedMatch) -> ReplayTape:
         raise SaveError(Notice("save.error.record", {"detail": str(exc)})) from exc
 
 
-def log_tape(path: Path) -> ReplayTape:
+def log_tape(path: Path, rules: LogRules | None = None) -> ReplayTape:
+    """The tape of a log file under ``rules`` if every hand fits them, else under the rules the
+    log's hands replay under (default: those the log names, :func:`game.engine.logs.fit_rules`)."""
     imported = read_log_file(path)
     try:
-        return tape_from_log(imported.logged, imported.profile, title=imported.title)
+        return tape_from_fit(imported.logged, fit_rules(imported.logged, rules), title=imported.title)
     except AtlasError as exc:
         raise SaveError(Notice("viewer.import_error", {"file": path.name, "detail": str(exc)})) from exc
 

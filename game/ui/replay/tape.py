@@ -11,13 +11,15 @@ next seat draw). Step ``k`` of a hand is the state after its first ``k`` steps: 
 ``len(steps)`` the hand over (the engine has then already dealt the next hand, or ended the match).
 
 Two sources give a tape: a filed match (one record, every hand; :func:`tape_from_record`) and an
-imported log (one little match per hand, each on the wall stacked from the log;
-:func:`tape_from_log`).
+imported log (one little match per hand, each on the wall stacked from the log, under the rules
+the log names or fits; :func:`tape_from_fit`). Either can be played on from any position
+(:meth:`ReplayTape.branch`).
 """
 
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -25,10 +27,12 @@ from typing import Final
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import AtlasError, RecordError
 from game.engine.events import Event, HandEnded, MatchEnded
-from game.engine.logs.model import LoggedHand, LoggedMatch
-from game.engine.logs.replay import one_hand_profile, replay_hand_state
+from game.engine.logs.fit import Fit, LogRules, replay_under
+from game.engine.logs.model import LoggedMatch
+from game.engine.logs.replay import one_hand_profile
 from game.engine.match import Match, Record
 from game.engine.profile import RuleProfile
+from game.match_options import MatchOptions, match_profile
 from game.ui.menus.summary import HandLine, hand_lines
 
 Step = tuple[Action, ...]
@@ -46,6 +50,7 @@ class TapeHand:
     steps: tuple[Step, ...]
     line: HandLine | None
     divergence: str | None = None
+    misfit: str | None = None  # the divergence's kind (tiles, wall, play, result), for the player's words
 
 
 @dataclass
@@ -61,6 +66,9 @@ class ReplayTape:
     # with the standings (False: an imported log, one little match per hand)
     whole_match: bool = True
     title: str = ""
+    # an imported log's rules as match options (what "play from here" plays under; None: a filed
+    # match, whose own options the viewer holds)
+    options: MatchOptions | None = None
     _kept: dict[tuple[int, int], Match] = field(default_factory=dict, repr=False)  # checkpoints in hands
 
     def __len__(self) -> int:
@@ -96,6 +104,25 @@ class ReplayTape:
         if self.whole_match and hand == len(self.hands) - 1:
             return list(events)
         return up_to_hand_end(events)
+
+    def branch(self, hand: int, step: int, seed: int | None = None) -> Match:
+        """A live match in the state after ``step`` steps of ``hand``, to play on against the AI.
+
+        A filed match goes on as it was recorded. An imported hand is rebuilt under the log's
+        rules at their full length (the tape's own little matches end with the hand), on the same
+        stacked wall, scores and round, from a new ``seed`` for what the log never showed: the
+        rest of the wall, and the hands after."""
+        if self.whole_match or self.options is None:
+            return self.state_at(hand, step)
+        if not 0 <= step <= len(self.hands[hand].steps):
+            raise IndexError(f"hand {hand + 1} has positions 0..{len(self.hands[hand].steps)}, not {step}")
+        start = self.starts[hand].record
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        match = Match(match_profile(self.options), seed, setups=dict(start.setups), first_dealer=start.first_dealer,
+                      start=start.start, position=start.position)
+        for k in range(step):
+            self.play_step(match, hand, k)
+        return match
 
     def play_step(self, match: Match, hand: int, step: int) -> list[Event]:
         """Apply step ``step`` of ``hand`` to ``match`` (in the state before it); its events."""
@@ -177,28 +204,31 @@ def tape_from_record(record: Record, profile: RuleProfile, names: Sequence[str],
 
 
 def tape_from_log(logged: LoggedMatch, profile: RuleProfile, names: Sequence[str] = (), title: str = "") -> ReplayTape:
-    """Rebuild every hand of a log on its stacked wall (:func:`game.engine.logs.stacking.stack_hand`
-    through the engine's log replay) and cut it into steps. A hand the engine will not follow to the
-    end keeps the steps it could play and says where it stopped; a hand whose wall cannot even be
-    stacked raises RecordError (the log is damaged)."""
+    """:func:`tape_from_fit` of the log under ``profile`` (the log's red fives decide those)."""
+    rules = LogRules(profile.id, profile.game.length, logged.aka)
+    return tape_from_fit(logged, replay_under(logged, rules), names, title)
+
+
+def tape_from_fit(logged: LoggedMatch, fit: Fit, names: Sequence[str] = (), title: str = "") -> ReplayTape:
+    """Every hand of a log as the fit replayed it, each on its stacked wall
+    (:func:`game.engine.logs.fit.replay_under`), cut into steps. A hand the engine will not
+    follow to the end keeps the steps it could play and says where and why it stopped; a hand
+    whose wall cannot even be stacked under the rules raises RecordError (the log does not fit
+    them: more copies of a tile than the set holds)."""
     if not logged.hands:
         raise RecordError("the log holds no hand")
-    prof = one_hand_profile(profile, aka=logged.aka)
+    rules = fit.rules
+    options = MatchOptions(rules.profile_id, length=rules.length, red_fives=rules.red_fives)
+    prof = one_hand_profile(match_profile(options))
     hands: list[TapeHand] = []
     starts: list[Match] = []
-    for logged_hand in logged.hands:
-        played, divergence = replay_logged_hand(logged_hand, prof)
+    for logged_hand, report, played in zip(logged.hands, fit.reports, fit.played, strict=True):
+        if played is None:
+            raise RecordError(f"hand {logged_hand.label}: {report.divergence}")
         starts.append(fresh_match(played.record, prof))
         lines = hand_lines(played.events)
         hands.append(TapeHand(logged_hand.round_wind, logged_hand.hand_number, logged_hand.honba,
-                              group_steps(played.actions), lines[0] if lines and divergence is None else None,
-                              divergence))
-    return ReplayTape(prof, hands, starts, list(names or logged.names), 0, whole_match=False, title=title)
-
-
-
-def replay_logged_hand(hand: LoggedHand, profile: RuleProfile) -> tuple[Match, str | None]:
-    """Play a logged hand on its stacked wall as far as the engine follows it: the match, and
-    where and why it stopped (None: to the log's end and result)."""
-    report, match = replay_hand_state(hand, profile)
-    return match, report.divergence
+                              group_steps(played.actions), lines[0] if lines and report.ok else None,
+                              report.divergence, report.kind))
+    return ReplayTape(prof, hands, starts, list(names or logged.names), 0, whole_match=False, title=title,
+                      options=options)

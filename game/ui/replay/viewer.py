@@ -16,6 +16,7 @@ Enter (or a click on a result) goes on, Esc goes back.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -34,7 +35,7 @@ from game.ui.table.presenter import Presenter
 from game.ui.table.words import DEFAULT_TERMINOLOGY, table_terms
 from game.ui.tutorial.intents import PushScreen
 
-from .hand_list import HandListScreen, position_name
+from .hand_list import HandListScreen, misfit_text, position_name
 from .icons import icon
 from .tape import ReplayTape, snapshot
 
@@ -98,7 +99,7 @@ class ReplayViewer(MenuScreen):
                  ("speed", self._speed_text(), _quietly(self.faster), 70)]
         for name, text, act, width in specs:
             right -= width
-            enabled = name != "play_here" or (self.tape.whole_match and self.options is not None)
+            enabled = name != "play_here" or self._can_play_on()
             self.add(Button(fit(text, 16, width - 16, True), right, y, width, size, size=16, center=True,
                             on_activate=act, enabled=enabled, name=name))
             right -= 8
@@ -262,16 +263,29 @@ class ReplayViewer(MenuScreen):
         self._refresh_bar()
         return PushScreen(HandListScreen(self.window, self))
 
+    def _can_play_on(self) -> bool:
+        """A filed match plays on under its options; an imported log under the rules it was read
+        under (at their full length, the player in the seat shown at the bottom)."""
+        return self.tape.options is not None if not self.tape.whole_match else self.options is not None
+
     def play_from_here(self) -> Any | None:
         """A new match from the shown point against the AI (from a result: the next hand)."""
-        if not self.tape.whole_match or self.options is None:
+        if not self._can_play_on():
             return None
-        if self.match.is_over:
+        if self.tape.whole_match:
+            match = snapshot(self.match)
+            options = self.options
+        else:
+            match = self.tape.branch(self.hand, self.step)
+            assert self.tape.options is not None
+            options = dataclasses.replace(self.tape.options, human_seat=self.tape.human, seed=match.seed)
+        if match.is_over:
             self.status = t("viewer.match_over")
             self._refresh_bar()
             return None
         self.playing = False
-        return PlayFromHere(self.options, snapshot(self.match))
+        assert options is not None
+        return PlayFromHere(options, match)
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -348,7 +362,7 @@ class ReplayViewer(MenuScreen):
         if self.status:
             detail, colour = self.status, MUTED
         elif hand.divergence is not None and self.step == self.steps:
-            detail, colour = t("viewer.diverges", detail=hand.divergence), BAD
+            detail, colour = misfit_text(hand), BAD
         self.detail.text = fit(detail, 13, self._caption_width)
         self.detail.color = colour
         play = self.transport["play"].find("icon")
