@@ -29,6 +29,7 @@ from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
 from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Button, MenuScreen, fit, label
+from game.ui.results import FU_TAG
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout
 from game.ui.table.presenter import Presenter
@@ -320,6 +321,8 @@ class ReplayViewer(MenuScreen):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (self._tabbed and self.focused is not None):
             self.step_forward()  # a button the pointer merely passed over is not pressed by Enter
             return None
+        if key == pygame.K_f and self.presenter.toggle_fu():  # a result's fu breakdown
+            return None
         if key == pygame.K_h:
             return self.show_hands()
         if key == pygame.K_a:
@@ -338,7 +341,11 @@ class ReplayViewer(MenuScreen):
         on_table = hasattr(event, "pos") and event.pos[1] < self.layout_table.size[1]
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and on_table and self.holding():
             self.playing = False
-            self.step_forward()  # the result's "click to continue"
+            hit = self.presenter.root.node_at(event.pos)
+            if hit is not None and hit.tag == FU_TAG:
+                self.presenter.toggle_fu()
+            else:
+                self.step_forward()  # the result's "click to continue"
             return None
         if event.type == pygame.MOUSEMOTION:
             self._tabbed = False

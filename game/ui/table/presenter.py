@@ -47,21 +47,21 @@ from game.engine.events import (
     Win,
 )
 from game.engine.meld import Meld, MeldKind
-from game.engine.tiles import FLOWER_ID_BASE, kind_of
+from game.engine.tiles import FLOWER_ID_BASE
 from game.engine.wall import DiceRoll, Position
-from game.i18n import has, number, t
+from game.i18n import number, t
 from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Timeline, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
 from game.scene.node import Transform
-from game.ui import audio
+from game.ui import audio, results
 from game.ui.audio import Cue, Sounds
 
 from . import pieces
 from .hud import Hud, wind_name
 from .layers import CachedLayer
 from .layout import SIDE_ROTATION, Place, TableLayout, side_of
-from .words import Terms, limit_name, table_terms, tile_word, yaku_name
+from .words import Terms, table_terms
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -190,6 +190,9 @@ class Presenter:
         self.root.add_child(hud.over)
         self.units: list[str] = []  # the name of every unit started, in order (tests, captions)
         self.hold: Hold | None = None
+        self.result: results.ResultPanel | None = None  # the result on screen
+        self.counting: Action | None = None  # its points counting up
+        self._win_orders: dict[int, str] = {}
         self.scores = [0, 0, 0, 0]
         self.sticks = 0
         self.stop_after_hands: int | None = None
@@ -236,6 +239,8 @@ class Presenter:
 
     def feed(self, events: Iterable[Event]) -> None:
         """Queue one unit per event (events after the last hand to show are dropped)."""
+        events = list(events)
+        results.number_wins(events, self._win_orders)
         for event in events:
             if self.stop_after_hands is not None and self.hands_ended >= self.stop_after_hands:
                 return
@@ -254,8 +259,16 @@ class Presenter:
         """Play ``cue`` now (units call this as their animation starts, or as a tile lands)."""
         (self.sounds if self.sounds is not None else audio.current()).play(cue)
 
+    def finish_count(self) -> bool:
+        """A result still counting up shows its end at once (the first click or Enter on it)."""
+        if self.counting is not None and self.counting.started and not self.counting.done:
+            self.counting.finish()
+            return True
+        return False
+
     def release_hold(self) -> bool:
         """The player dismissed a result: let the table go on."""
+        self.finish_count()
         if self.hold is not None and not self.hold.done:
             self.hold.release()
             return True
@@ -679,32 +692,36 @@ class Presenter:
             sprite.lift = 0.0
         pic.revealed = True
 
-    def _result(self, title: str, tiles: Sequence[int], lines: list[tuple[str, str]], footer: str,
-                deltas: Sequence[int]) -> Action:
-        before = list(self.scores)
+    def _seats(self) -> results.Seats:
+        return results.Seats(self.names, self.human, self.terms, self.tai)
+
+    def _result(self, sheet: results.Sheet, deltas: Sequence[int]) -> Action:
+        """The result panel: shown, counting up, then held until the player dismisses it."""
         self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
         self.hold = Hold(self.hold_seconds)
-        # the points move first, sticks sliding over the centre panel as the scores count; then
-        # the result stays up until the player dismisses it (or the hold runs out)
-        return Seq(Parallel(self._pay_sticks(deltas), self.hud.count_scores(before, self.scores)),
-                   Call(self.hud.show_result, title, tiles, lines, footer, deltas),
-                   self.hold, Call(self.hud.hide_result))
+        return Seq(Call(self.show_result, sheet), Call(self.hud.set_scores, list(self.scores)),
+                   Lazy(self._count_up, "count up"), self.hold, Call(self.hide_result))
 
-    def _pay_sticks(self, deltas: Sequence[int]) -> Action:
-        """Point sticks sliding from each payer's score to each receiver's (the points moving)."""
+    def show_result(self, sheet: results.Sheet) -> results.ResultPanel:
         lay = self.layout
-        payers = [s for s in range(4) if deltas[s] < 0]
-        takers = [s for s in range(4) if deltas[s] > 0]
-        image = pieces.stick(round(40 * lay.unit))
-        moves: list[Action] = []
-        for k, (payer, taker) in enumerate((p, q) for p in payers for q in takers):
-            start, end = self.hud.scores[payer], self.hud.scores[taker]
-            stick = Sprite(image, start.x, start.y, opacity=0.0, z=7)
-            moves.append(Seq(Delay(0.08 * k), Call(self.hud.over.add_child, stick),
-                             Tween(stick, {"opacity": 1.0}, duration=0.1),
-                             Tween(stick, {"x": end.x, "y": end.y}, duration=0.55, ease="in_out_cubic"),
-                             Tween(stick, {"opacity": 0.0}, duration=0.15), Call(stick.remove)))
-        return Parallel(*moves)
+        self.result = results.ResultPanel(self.hud.overlay, lay.size, sheet, style=lay.hand_art.style,
+                                          red_fives=lay.hand_art.red_fives)
+        self.hud.overlay.visible = True
+        self.hud.overlay.opacity = 1.0
+        return self.result
+
+    def _count_up(self) -> Action:
+        self.counting = self.result.count_up() if self.result is not None else Delay(0.0)
+        return self.counting
+
+    def hide_result(self) -> None:
+        self.hud.hide_result()
+        self.result = None
+        self.counting = None
+
+    def toggle_fu(self) -> bool:
+        """The fu breakdown of the result on screen, opened or closed (F, or its button)."""
+        return self.result is not None and self.result.toggle_fu()
 
     def _on_Win(self, e: Win) -> Action:
         self.pointer.visible = False
@@ -725,21 +742,9 @@ class Presenter:
         how = self.terms.tsumo if e.discarder is None else self.terms.ron
         self.sound(Cue.TSUMO if e.discarder is None else Cue.RON)
         steps.append(Parallel(self.hud.callout(e.winner, how), self.layout_seat(e.winner, 0.3)))
-        unit = "table.tai" if self.tai else "table.han"
-        lines = [] if e.discarder is None else [(t("table.win.discarder"), self.names[e.discarder])]
-        lines += [(yaku_name(y.name), t(unit, han=y.han, tai=y.han)) for y in e.yaku]
-        if e.ura_indicators:
-            lines.append((t("table.ura_dora"), " ".join(tile_word(kind_of(tile)) for tile in e.ura_indicators)))
-        points = number(e.points)
-        if self.tai:
-            footer = t("table.value_tai", tai=e.han, points=points)
-        elif e.limit:
-            footer = t("table.value_limit", han=e.han, fu=e.fu, limit=limit_name(e.limit), points=points)
-        else:
-            footer = t("table.value", han=e.han, fu=e.fu, points=points)
-        title = (t("table.win.you", how=how) if e.winner == self.human
-                 else t("table.win.other", winner=self.names[e.winner], how=how))
-        steps += [Delay(0.6), self._result(title, e.hand, lines, footer, e.deltas)]
+        flowers = [f.tile for f in pic.flowers]
+        sheet = results.win_sheet(e, self._seats(), self.scores, self._win_orders.pop(id(e), ""), flowers)
+        steps += [Delay(0.6), self._result(sheet, e.deltas)]
         return Seq(*steps)
 
     def _winning_sprite(self, e: Win) -> TileSprite | None:
@@ -768,28 +773,24 @@ class Presenter:
             if hand is not None:
                 self._reveal(seat, hand)
                 reveals.append(self.layout_seat(seat, 0.3))
-        lines = [(self.names[s], self.terms.tenpai if e.tenpai[s] else self.terms.noten) for s in range(4)]
-        if e.nagashi:
-            lines.append((t("table.draw.nagashi"), ", ".join(self.names[s] for s in e.nagashi)))
-        return Seq(Parallel(*reveals), Delay(0.5),
-                   self._result(t("table.draw.exhaustive"), (), lines, t("table.draw.payments"), e.deltas))
+        melds = [list(self.seats[s].melds) for s in range(4)]
+        sheet = results.exhaustive_sheet(e, self._seats(), self.scores, melds)
+        return Seq(Parallel(*reveals), Delay(0.5), self._result(sheet, e.deltas))
 
     def _on_AbortiveDraw(self, e: AbortiveDraw) -> Action:
-        reason = t(f"table.abort.{e.kind}") if has(f"table.abort.{e.kind}") else e.kind
-        title = (t("table.draw.abortive", reason=reason) if e.seat is None
-                 else t("table.draw.abortive_seat", reason=reason, name=self.names[e.seat]))
-        return self._result(title, (), [], t("table.draw.replayed"), (0, 0, 0, 0))
+        if e.seat is not None and e.hand:
+            self._reveal(e.seat, list(e.hand))
+            return Seq(self.layout_seat(e.seat, 0.3), Delay(0.4),
+                       self._result(results.abortive_sheet(e, self._seats(), self.scores), (0, 0, 0, 0)))
+        return self._result(results.abortive_sheet(e, self._seats(), self.scores), (0, 0, 0, 0))
 
     def _on_Penalty(self, e: Penalty) -> Action:
         """A false declaration at a strict table: a chombo stops the hand, a dead hand is called out."""
         if e.kind is PenaltyKind.DEAD_HAND:
             return self.hud.callout(e.seat, t("table.penalty.dead_hand"))
         self.pointer.visible = False  # the hand is annulled: no discard is pointed at any more
-        what = t("table.penalty.false_win")
-        footer = (t("table.penalty.after_uma", points=number(e.after_uma)) if e.after_uma
-                  else t("table.penalty.reverse_mangan"))
-        return Seq(self.hud.callout(e.seat, t("table.penalty.chombo")),
-                   self._result(t("table.penalty.title"), (), [(self.names[e.seat], what)], footer, e.deltas))
+        sheet = results.penalty_sheet(e, self._seats(), self.scores)
+        return Seq(self.hud.callout(e.seat, t("table.penalty.chombo")), self._result(sheet, e.deltas))
 
     def _on_HandEnded(self, e: HandEnded) -> Action:
         self.scores = list(e.scores)
@@ -814,6 +815,8 @@ class Presenter:
         """Throw the picture away and rebuild every node from the engine state, at once."""
         self.timeline.clear()
         self.hold = None
+        self.result = None
+        self.counting = None
         self._reset_hand()
         lay = self.layout
         hud = self.hud

@@ -34,6 +34,7 @@ from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of, tile_name
 from game.i18n import has, t
 from game.scene import Timeline
+from game.ui.results import FU_TAG
 
 from .focus import HandFocus
 from .hud import Choice, Hud
@@ -382,8 +383,9 @@ class TableScreen:
 
     def intent_at(self, point: tuple[int, int]) -> Intent | None:
         """What a click at ``point`` means (hit testing the scene, top-most first)."""
-        if self.hud.overlay.visible:
-            return Intent("continue")
+        if self.hud.overlay.visible:  # a result: its fu button, else anywhere goes on
+            node = self.presenter.root.node_at(point)
+            return Intent("result_fu") if node is not None and node.tag == FU_TAG else Intent("continue")
         node = self.presenter.root.node_at(point)
         if node is None or not isinstance(node.tag, tuple):
             return None
@@ -431,7 +433,9 @@ class TableScreen:
 
     def key_intent(self, key: int, text: str = "") -> Intent | None:
         """What a key means now (the module's docstring has the whole key map)."""
-        if self.hud.overlay.visible:  # a result on screen: Enter or Space goes on, nothing else acts
+        if self.hud.overlay.visible:  # a result on screen: Enter or Space goes on, F opens the fu
+            if key == pygame.K_f:
+                return Intent("result_fu")
             return Intent("continue") if key in (pygame.K_SPACE, *ENTER_KEYS) else None
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
@@ -499,8 +503,12 @@ class TableScreen:
         if intent.kind == "skip":
             self.skip()
             return None
-        if intent.kind == "continue":
-            self.presenter.release_hold()
+        if intent.kind == "continue":  # a result counting up shows its end first, then goes on
+            if not self.presenter.finish_count():
+                self.presenter.release_hold()
+            return None
+        if intent.kind == "result_fu":
+            self.presenter.toggle_fu()
             return None
         if intent.kind == "speed":
             self.change_speed(intent.value)

@@ -1,0 +1,353 @@
+"""The result panel over the table: the moment of the hand, laid out from a sheet.
+
+One opaque panel in the middle of the window (the table stays in view around it). A win shows
+the winning hand with its melds as melds and the winning tile set apart, the dora, kan dora and
+ura dora indicators as tiles, each yaku (or tai row) with its value, the total, and the points
+counting up with the four score changes; the riichi sticks and honba slide to the winner's
+column. The fu breakdown opens on demand (F, or a click on its button). A draw shows the hands
+laid open (every tenpai hand; the caller's hand for nine terminals) and the payments.
+
+Speed: everything that stays still is drawn once into a cached picture (a
+:class:`~game.ui.table.layers.CachedLayer`, redrawn only when the fu breakdown opens or closes);
+only the numbers counting and the sticks moving are drawn node by node, and only while they move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import pygame
+
+from game.engine.meld import MeldKind
+from game.i18n import number, t
+from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Tween
+from game.scene import Sequence as Seq
+from game.scene.actions import Action
+from game.ui.table import pieces
+from game.ui.table.layers import CachedLayer
+from game.ui.table.layout import meld_order
+from game.ui.tile_art import TileArt, tile_art
+
+from .sheets import DrawSheet, SeatChange, Sheet, ShownHand, WinSheet
+
+BOX: Final = (13, 27, 29)  # opaque: nothing of the table shows through the words
+BOX_EDGE: Final = (232, 184, 84)
+ROW_BAND: Final = (22, 42, 44)
+GOOD: Final = (120, 208, 150)
+BAD: Final = (232, 122, 104)
+FU_TAG: Final = ("result", "fu")
+COUNT_SECONDS: Final = 1.1
+
+
+class ResultPanel:
+    """The panel for one sheet, built into ``parent`` (the HUD's overlay) for a window size."""
+
+    def __init__(self, parent: Node, size: tuple[int, int], sheet: Sheet, *, style: str = "classic",
+                 red_fives: bool = True) -> None:
+        self.parent = parent
+        self.size = size
+        self.sheet = sheet
+        self.style = style
+        self.red_fives = red_fives
+        self.fu_open = False
+        self.counters: list[_Number] = []
+        self.still: CachedLayer | None = None
+        self.moving = Node(name="result moving")
+        self.fu_box: Node | None = None
+        self.summary = Node()
+        self.fu_label: Text | None = None
+        self._column_x: dict[int, float] = {}
+        self.build()
+
+    # --- building -------------------------------------------------------------------------------
+
+    @property
+    def unit(self) -> float:
+        w, h = self.size
+        return min(w / 1280, h / 720)
+
+    def build(self) -> None:
+        """Lay the sheet out top to bottom in panel coordinates (x from the centre, y from the
+        top), then size the opaque box to what was laid out and centre it in the window."""
+        w, h = self.size
+        u = self.unit
+        self.parent.clear()
+        self.counters = []
+        self.width = width = round(min(w - 24 * u, 1040 * u))
+        self.left, self.top = -width / 2, 0.0
+        self.content = Node(w / 2, 0, name="result panel")
+        self.box = self.content  # what the builders add to
+        self.moving = Node(w / 2, 0, name="result moving")
+        bottom = self._build_win(self.sheet) if isinstance(self.sheet, WinSheet) else self._build_draw(self.sheet)
+        self.height = height = round(bottom)
+        self.content.add_child(Panel(width, height, BOX, 0, height / 2, radius=round(14 * u), border_color=BOX_EDGE,
+                                     border_width=2), z=-1)
+        top = max(4.0, (h - height) / 2)
+        self.content.y = self.moving.y = top
+        area = pygame.Rect(0, 0, width + 4, height + 4)
+        area.center = (round(w / 2), round(top + height / 2))
+        self.still = self.parent.add_child(CachedLayer(area))
+        self.still.add_child(self.content)
+        self.parent.add_child(self.moving)
+
+    def _text(self, text: str, size: float, colour: tuple[int, int, int], x: float, y: float, *, bold: bool = False,
+              anchor: tuple[float, float] = (0.0, 0.5), parent: Node | None = None) -> Text:
+        node = Text(text, pieces.font(max(8, round(size * self.unit)), bold), colour, x, y, anchor=anchor)
+        return (parent or self.box).add_child(node)
+
+    def _art(self, width: float) -> TileArt:
+        return tile_art(max(12, round(width)), self.style, self.red_fives)
+
+    def _heading(self, title: str, subtitle: str, order: str = "") -> float:
+        u = self.unit
+        y = self.top + 34 * u
+        self._text(title, 28, pieces.GOLD, 0, y, bold=True, anchor=(0.5, 0.5))
+        if order:
+            self._text(order, 15, pieces.DIM, self.width / 2 - 24 * u, y, anchor=(1.0, 0.5))
+        if subtitle:
+            y += 30 * u
+            self._text(subtitle, 16, pieces.DIM, 0, y, anchor=(0.5, 0.5))
+        return y + 22 * u
+
+    def _hand(self, hand: ShownHand, y: float, art: TileArt, *, centre: float = 0.0) -> float:
+        """The hand in one row, centred on ``centre``: concealed tiles, the tile apart, the melds
+        (the called tile turned toward its giver, a closed kan with its two ends face down).
+        Returns the row's bottom."""
+        u = self.unit
+        gap = max(1, round(2 * u))
+        pieces_: list[tuple[pygame.Surface, float]] = []  # (image, gap before it)
+        for k, tile in enumerate(hand.concealed):
+            pieces_.append((art.lying(tile), gap if k else 0))
+        if hand.apart is not None:
+            pieces_.append((art.lying(hand.apart), 14 * u))
+        for k, flower in enumerate(hand.flowers):
+            pieces_.append((art.lying(flower), 14 * u if k == 0 else gap))
+        for meld in hand.melds:
+            order = meld_order(meld, hand.seat)
+            for k, (tile, sideways) in enumerate(order):
+                closed_end = meld.kind is MeldKind.ANKAN and k in (0, len(order) - 1)
+                image = art.lying(None) if closed_end else (art.rotated(tile, 1) if sideways else art.lying(tile))
+                pieces_.append((image, (14 * u if k == 0 else gap)))
+        total = sum(img.get_width() + before for img, before in pieces_)
+        x = centre - total / 2
+        row_h = art.height + art.depth
+        for image, before in pieces_:
+            x += before
+            self.box.add_child(Sprite(image, x + image.get_width() / 2, y + row_h - image.get_height() / 2))
+            x += image.get_width()
+        return y + row_h
+
+    def _fit_art(self, hand: ShownHand, room: float, most: float) -> TileArt:
+        """Tiles as large as ``most`` units but small enough for the hand to fit ``room`` pixels."""
+        u = self.unit
+        count = (len(hand.concealed) + (1 if hand.apart is not None else 0) + sum(len(m.tiles) for m in hand.melds)
+                 + len(hand.flowers))
+        gaps = (len(hand.melds) + (1 if hand.apart is not None else 0) + (1 if hand.flowers else 0)) * 14 * u + count * 2 * u
+        width = min(most * u, (room - gaps) / max(1, count + 0.4 * len(hand.melds)))
+        return self._art(width)
+
+    def _indicators(self, label: str, tiles: Sequence[int], x: float, y: float, art: TileArt) -> float:
+        """A label over a row of indicator tiles; returns the right edge."""
+        u = self.unit
+        self._text(label, 12, pieces.DIM, x, y, bold=True)
+        tx = x
+        for tile in tiles:
+            image = art.lying(tile)
+            self.box.add_child(Sprite(image, tx + image.get_width() / 2, y + 14 * u + image.get_height() / 2))
+            tx += image.get_width() + 3 * u
+        label_w = Text(label, pieces.font(max(8, round(12 * u)), True), pieces.DIM).content_size()[0]
+        return max(tx, x + label_w) + 22 * u
+
+    def _build_win(self, s: WinSheet) -> float:
+        u = self.unit
+        y = self._heading(s.title, s.subtitle, s.order)
+        art = self._fit_art(s.hand, self.width - 60 * u, 46)
+        y = self._hand(s.hand, y + 4 * u, art) + 16 * u
+        small = self._art(30 * u)
+        x = self.left + 36 * u
+        if s.dora:
+            x = self._indicators(t("result.dora"), s.dora[:1], x, y, small)
+            if len(s.dora) > 1:
+                x = self._indicators(t("result.kan_dora"), s.dora[1:], x, y, small)
+        if s.ura:
+            x = self._indicators(t("result.ura_dora"), s.ura, x, y, small)
+        if s.dora or s.ura:
+            y += 14 * u + small.height + small.depth + 14 * u
+        # the yaku on the left; the total and the points (or the fu, on demand) on the right
+        rows_left, rows_right = self.left + 36 * u, -20 * u
+        row_h = 27 * u if len(s.rows) <= 8 else 22 * u
+        rows_h = row_h * len(s.rows) + 10 * u
+        self.box.add_child(Panel(round(rows_right - rows_left + 16 * u), round(rows_h), ROW_BAND,
+                                 (rows_left + rows_right) / 2, y + rows_h / 2, radius=round(8 * u)))
+        ry = y + 5 * u + row_h / 2
+        size = 17 if row_h >= 24 * u else 15
+        for row in s.rows:
+            colour = pieces.DIM if row.dora else pieces.INK
+            self._text(row.label, size, colour, rows_left + 10 * u, ry)
+            self._text(row.value, size, pieces.DIM if row.dora else pieces.GOLD, rows_right - 10 * u, ry, bold=True,
+                       anchor=(1.0, 0.5))
+            ry += row_h
+        right = self.width / 2 - 36 * u
+        centre_r = (20 * u + right) / 2
+        self._text(s.total, 22, pieces.INK, centre_r, y + 16 * u, bold=True, anchor=(0.5, 0.5))
+        self.points_x, self.points_y = centre_r, y + 64 * u
+        self.summary = Node(name="points block")
+        self.box.add_child(self.summary)
+        self.counters.append(_Number(self.moving, (centre_r, self.points_y), 0, s.points,
+                                     pieces.font(max(8, round(44 * u)), True), pieces.GOLD, role="points"))
+        self._text(t("result.points_word"), 14, pieces.DIM, centre_r, y + 98 * u, anchor=(0.5, 0.5),
+                   parent=self.summary)
+        if s.extras:
+            self._text(s.extras, 15, pieces.DIM, centre_r, y + 124 * u, anchor=(0.5, 0.5), parent=self.summary)
+        right_h = 150 * u
+        if s.fu:
+            fu_h = self._fu_box(s, centre_r, y + 36 * u, right - 20 * u)
+            right_h = max(right_h, 36 * u + fu_h) + 50 * u
+            bw, bh = round(220 * u), round(34 * u)
+            button = self.box.add_child(Panel(bw, bh, (40, 66, 62), centre_r, y + right_h - bh / 2 - 4 * u,
+                                              radius=round(8 * u), border_color=(90, 130, 118), border_width=1,
+                                              hittable=True, tag=FU_TAG, name="fu button"))
+            self.fu_label = button.add_child(Text(t("result.show_fu"), pieces.font(max(8, round(15 * u)), True),
+                                                  pieces.INK))
+        y += max(rows_h, right_h) + 16 * u
+        y = self._seats(s.changes, y, winner=s.winner)
+        return self._footer(t("result.continue_fu") if s.fu else t("table.continue"), y)
+
+    def _fu_box(self, s: WinSheet, centre: float, top: float, right: float) -> float:
+        """The fu line by line, hidden until asked for (it takes the points' place); its height."""
+        u = self.unit
+        line = 21 * u
+        width = round(min(400 * u, 2 * (right - centre) + 40 * u))
+        height = round(line * (len(s.fu) + 1) + 14 * u)
+        box = self.box.add_child(Panel(width, height, (28, 50, 52), centre, top + height / 2, radius=round(8 * u),
+                                       border_color=(90, 130, 118), border_width=1, visible=False, name="fu"))
+        y = -height / 2 + 7 * u + line / 2
+        for row in s.fu:
+            self._text(row.label, 14, pieces.INK, -width / 2 + 12 * u, y, parent=box)
+            self._text(row.value, 14, pieces.GOLD, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
+            y += line
+        self._text(s.fu_total, 14, pieces.INK, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
+        self.fu_box = box
+        return height
+
+    def _build_draw(self, s: DrawSheet) -> float:
+        u = self.unit
+        y = self._heading(s.title, s.subtitle) + 8 * u
+        shown = [hand for hand in s.hands if hand.concealed]
+        labels = [hand for hand in s.hands if not hand.concealed]
+        most = 40 if len(shown) <= 2 else 34
+        for hand in shown:
+            art = self._fit_art(hand, self.width - 320 * u, most)
+            row = art.height + art.depth
+            self._text(hand.label, 16, pieces.INK, self.left + 36 * u, y + row / 2, bold=True)
+            self._hand(hand, y, art, centre=self.left + 250 * u + (self.width - 280 * u) / 2)
+            y += row + 12 * u
+        for hand in labels:  # noten seats of an exhaustive draw: their word, no tiles
+            self._text(hand.label, 16, pieces.DIM, self.left + 36 * u, y + 12 * u)
+            y += 28 * u
+        y = self._seats(s.changes, y + 12 * u, winner=None)
+        return self._footer(s.footer + " · " + t("table.continue"), y)
+
+    def _seats(self, changes: Sequence[SeatChange], top: float, *, winner: int | None) -> float:
+        """Four columns: each seat's name, its points counting from before to after, the change.
+        Returns their bottom."""
+        u = self.unit
+        self.box.add_child(Panel(round(self.width - 48 * u), 2, (232, 184, 84, 90), 0, top, radius=1))
+        column = (self.width - 72 * u) / 4
+        for k, change in enumerate(changes):
+            x = self.left + 36 * u + column * (k + 0.5)
+            self._column_x[change.seat] = x
+            if change.seat == winner:
+                self.box.add_child(Panel(round(column - 12 * u), round(96 * u), (34, 62, 56), x, top + 56 * u,
+                                         radius=round(10 * u), border_color=pieces.GOLD, border_width=1))
+            self._text(change.name, 16, pieces.INK, x, top + 24 * u, bold=True, anchor=(0.5, 0.5))
+            self.counters.append(_Number(self.moving, (x, top + 52 * u), change.before, change.after,
+                                         pieces.font(max(8, round(20 * u)), True), pieces.INK))
+            colour = GOOD if change.delta > 0 else BAD if change.delta < 0 else pieces.DIM
+            self.counters.append(_Number(self.moving, (x, top + 80 * u), 0, change.delta,
+                                         pieces.font(max(8, round(17 * u)), True), colour, sign=True))
+        self.seats_top = top
+        return top + 108 * u
+
+    def _footer(self, text: str, y: float) -> float:
+        u = self.unit
+        self._text(text, 12, pieces.DIM, 0, y + 8 * u, anchor=(0.5, 0.5))
+        return y + 24 * u
+
+    # --- animation ------------------------------------------------------------------------------
+
+    def count_up(self) -> Action:
+        """The points and the four changes counting up, the sticks and honba sliding to the
+        winner; skipping it (``finish``) shows the end at once."""
+        sheet = self.sheet
+        steps: list[Action] = []
+        if isinstance(sheet, WinSheet):
+            steps.append(self._sticks_to_winner(sheet))
+        counting = Parallel(*(Tween(c, "t", 1.0, COUNT_SECONDS, "out_cubic") for c in self.counters))
+        return Seq(Delay(0.25), Parallel(counting, *steps))
+
+    def _sticks_to_winner(self, sheet: WinSheet) -> Action:
+        u = self.unit
+        target = self._column_x.get(sheet.winner)
+        if target is None or not (sheet.riichi_sticks or sheet.honba):
+            return Delay(0.0)
+        moves: list[Action] = []
+        images = [pieces.stick(round(46 * u))] * min(sheet.riichi_sticks, 6)
+        images += [pieces.stick(round(46 * u), thousand=False)] * min(sheet.honba, 6)
+        sx, sy = self.points_x, self.points_y + 60 * u
+        ex, ey = target, self.seats_top + 52 * u
+        for k, image in enumerate(images):
+            stick = self.moving.add_child(Sprite(image, sx, sy + 6 * u * (k - len(images) / 2), opacity=0.0))
+            moves.append(Seq(Delay(0.1 * k), Tween(stick, {"opacity": 1.0}, duration=0.12),
+                             Tween(stick, {"x": ex, "y": ey}, duration=0.5, ease="in_out_cubic"),
+                             Tween(stick, {"opacity": 0.0}, duration=0.15), Call(stick.remove)))
+        return Parallel(*moves)
+
+    # --- the player's side ----------------------------------------------------------------------
+
+    def toggle_fu(self) -> bool:
+        """Open or close the fu breakdown; False when this panel has none."""
+        if self.fu_box is None or self.still is None:
+            return False
+        self.fu_open = not self.fu_open
+        self.fu_box.visible = self.fu_open
+        self.summary.visible = not self.fu_open
+        self._points_counter().node.visible = not self.fu_open
+        if self.fu_label is not None:
+            self.fu_label.text = t("result.hide_fu") if self.fu_open else t("result.show_fu")
+        self.still.touch()
+        return True
+
+    def _points_counter(self) -> _Number:
+        return next(c for c in self.counters if c.role == "points")
+
+
+class _Number:
+    """A number drawn at a place, tweened from ``start`` to ``end`` by its ``t`` (0..1); its text
+    changes only when the shown value does (a count in steps of 100 points)."""
+
+    def __init__(self, parent: Node, at: tuple[float, float], start: int, end: int, font: object,
+                 colour: tuple[int, int, int], *, sign: bool = False, role: str = "") -> None:
+        self.start, self.end, self.sign, self.role = start, end, sign, role
+        span = abs(end - start)
+        self.step = 100 if span >= 2000 else 10 if span >= 200 else 1  # Taiwanese points are small
+        self.node = parent.add_child(Text(self._format(start), font, colour, at[0], at[1]))
+        self._t = 0.0
+
+    def _format(self, value: int) -> str:
+        if self.sign:
+            return number(value, sign=True) if value else "±0"
+        return number(value)
+
+    @property
+    def t(self) -> float:
+        return self._t
+
+    @t.setter
+    def t(self, value: float) -> None:
+        self._t = value
+        shown = round((self.start + (self.end - self.start) * value) / self.step) * self.step if value < 1 else self.end
+        text = self._format(shown)
+        if text != self.node.text:
+            self.node.text = text

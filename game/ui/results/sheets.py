@@ -1,0 +1,184 @@
+"""What a result panel says, read from the engine's events: pure data, no pygame.
+
+Why a sheet between the event and the panel: the words are chosen once, in the player's language
+and terms, from what the engine reported (yaku ids and values, the fu line by line, the
+indicators, who paid whom, the honba and sticks a win collected); the panel only lays them out.
+Nothing here re-derives a rule: every number is the engine's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, Penalty, Win
+from game.engine.meld import Meld
+from game.i18n import has, number, t
+from game.ui.table.words import Terms, limit_name, yaku_name
+
+DORA_ROWS = frozenset({"Dora", "Aka Dora", "Ura Dora"})  # the engine's names of the dora rows
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the value: a yaku (or tai row, or dora) and what it is worth."""
+
+    label: str
+    value: str
+    dora: bool = False  # dora rows are set apart from the yaku
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """One seat's points before the hand and what the hand moved."""
+
+    seat: int
+    name: str
+    before: int
+    delta: int
+
+    @property
+    def after(self) -> int:
+        return self.before + self.delta
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand laid open on a panel: concealed tiles, the melds, and the tile set apart (the
+    winning tile; none for a draw)."""
+
+    seat: int
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    apart: int | None = None
+    label: str = ""  # a draw: whose hand and whether tenpai
+    flowers: tuple[int, ...] = ()  # set aside (Taiwanese): they count toward the hand
+
+
+@dataclass(frozen=True)
+class WinSheet:
+    title: str
+    subtitle: str
+    hand: ShownHand
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    rows: tuple[Row, ...]
+    total: str  # "4 han 30 fu · Mangan"
+    points: int
+    fu: tuple[Row, ...]  # the fu breakdown (empty: none to show)
+    fu_total: str
+    changes: tuple[SeatChange, ...]
+    winner: int
+    riichi_sticks: int
+    honba: int
+    extras: str  # "Riichi sticks ×2 +2,000 · 1 honba +300"
+    order: str = ""  # "1 / 2" for a double ron
+
+
+@dataclass(frozen=True)
+class DrawSheet:
+    title: str
+    subtitle: str
+    hands: tuple[ShownHand, ...]
+    changes: tuple[SeatChange, ...]
+    footer: str
+
+
+Sheet = WinSheet | DrawSheet
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How the table names the seats and counts values, for the sheets."""
+
+    names: Sequence[str]
+    human: int
+    terms: Terms
+    tai: bool
+
+
+def _changes(seats: Seats, before: Sequence[int], deltas: Sequence[int]) -> tuple[SeatChange, ...]:
+    """The four seats from the player's own, counter-clockwise (you, right, across, left)."""
+    order = [(seats.human + k) % 4 for k in range(4)]
+    return tuple(SeatChange(s, seats.names[s], before[s], deltas[s]) for s in order)
+
+
+def fu_label(part: FuPart) -> str:
+    """A fu line's words: ``base`` reads by its value (20, 25 for seven pairs, 30 with a closed ron)."""
+    key = f"result.fu.{part.reason}"
+    if part.reason == "base" and part.fu in (25, 30):
+        key = f"result.fu.base_{part.fu}"
+    return t(key) if has(key) else part.reason.replace("_", " ")
+
+
+def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
+              flowers: Sequence[int] = ()) -> WinSheet:
+    names = seats.names
+    how = seats.terms.tsumo if e.discarder is None else seats.terms.ron
+    title = (t("table.win.you", how=how) if e.winner == seats.human
+             else t("table.win.other", winner=names[e.winner], how=how))
+    subtitle = (t("result.self_drawn") if e.discarder is None
+                else t("result.dealt_in", name=names[e.discarder]))
+    if e.pao is not None:
+        subtitle += " · " + t("result.pao", name=names[e.pao])
+    unit = "table.tai" if seats.tai else "table.han"
+    rows = tuple(Row(yaku_name(y.name), t(unit, han=y.han, tai=y.han), y.name in DORA_ROWS) for y in e.yaku)
+    if seats.tai:
+        total = t("result.total_tai", tai=e.han)
+    elif e.limit:
+        total = t("result.total_limit", han=e.han, fu=e.fu, limit=limit_name(e.limit))
+    else:
+        total = t("result.total", han=e.han, fu=e.fu)
+    concealed = list(e.hand)
+    apart: int | None = None
+    if e.tile in concealed:
+        concealed.remove(e.tile)
+        apart = e.tile
+    fu = tuple(Row(fu_label(p), t("result.fu_value", fu=p.fu)) for p in e.fu_parts) if not seats.tai else ()
+    raw = sum(p.fu for p in e.fu_parts)
+    fu_total = t("result.fu_total", raw=raw, fu=e.fu) if fu else ""
+    extras = []
+    if e.riichi_sticks:
+        extras.append(t("result.sticks", count=e.riichi_sticks, points=number(1000 * e.riichi_sticks)))
+    if e.honba:
+        extras.append(t("result.honba", count=e.honba))
+    return WinSheet(title, subtitle, ShownHand(e.winner, tuple(concealed), tuple(e.melds), apart, "", tuple(flowers)),
+                    tuple(e.dora_indicators), tuple(e.ura_indicators), rows, total, e.points, fu, fu_total,
+                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, " · ".join(extras),
+                    order)
+
+
+def exhaustive_sheet(e: ExhaustiveDraw, seats: Seats, before: Sequence[int],
+                     melds: Sequence[Sequence[Meld]]) -> DrawSheet:
+    """Every tenpai hand laid open, each seat's tenpai or noten, and the payments."""
+    hands = []
+    for s in _changes(seats, before, e.deltas):
+        tiles = e.hands[s.seat] if s.seat < len(e.hands) else None
+        word = seats.terms.tenpai if e.tenpai[s.seat] else seats.terms.noten
+        hands.append(ShownHand(s.seat, tuple(sorted(tiles)) if tiles else (), tuple(melds[s.seat]) if tiles else (),
+                               None, f"{s.name} · {word}"))
+    subtitle = t("result.nagashi", names=", ".join(seats.names[s] for s in e.nagashi)) if e.nagashi else ""
+    if not any(e.tenpai):
+        footer = t("result.all_noten")
+    elif all(e.tenpai):
+        footer = t("result.all_tenpai")
+    else:
+        footer = t("table.draw.payments")
+    return DrawSheet(t("table.draw.exhaustive"), subtitle, tuple(hands), _changes(seats, before, e.deltas), footer)
+
+
+def abortive_sheet(e: AbortiveDraw, seats: Seats, before: Sequence[int]) -> DrawSheet:
+    reason = t(f"table.abort.{e.kind}") if has(f"table.abort.{e.kind}") else e.kind
+    title = (t("table.draw.abortive", reason=reason) if e.seat is None
+             else t("table.draw.abortive_seat", reason=reason, name=seats.names[e.seat]))
+    hands: tuple[ShownHand, ...] = ()
+    if e.seat is not None and e.hand:
+        hands = (ShownHand(e.seat, tuple(sorted(e.hand)), (), None, t("result.callers_hand", name=seats.names[e.seat])),)
+    return DrawSheet(title, "", hands, _changes(seats, before, (0, 0, 0, 0)), t("table.draw.replayed"))
+
+
+def penalty_sheet(e: Penalty, seats: Seats, before: Sequence[int]) -> DrawSheet:
+    footer = (t("table.penalty.after_uma", points=number(e.after_uma)) if e.after_uma
+              else t("table.penalty.reverse_mangan"))
+    subtitle = f"{seats.names[e.seat]}: {t('table.penalty.false_win')}"
+    return DrawSheet(t("table.penalty.title"), subtitle, (), _changes(seats, before, e.deltas), footer)
