@@ -14,11 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from game.engine import HandPosition, HandSetup, Match, Phase
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event
 from game.engine.invariants import expected_tiles as expected_tiles
 from game.engine.invariants import tile_locations
-from game.engine.match import HandPosition, HandSetup, Match, Phase
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import FLOWER_ID_BASE, FLOWER_KIND_BASE, RED_FIVE_IDS, parse_kinds
 

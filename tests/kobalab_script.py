@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.engine import HandPosition, HandSetup, Match, Phase
 from game.engine.actions import Action, ActionKind
 from game.engine.events import (
     AbortiveDraw,
@@ -47,7 +48,6 @@ from game.engine.events import (
     Win,
 )
 from game.engine.kobalab import TileIds, kind_of_digit
-from game.engine.match import HandPosition, HandSetup, Match, Phase
 from game.engine.profile import RuleProfile
 from game.engine.tiles import format_tiles, is_red, kind_of
 from game.engine.yaku_names import japanese_name

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from engine_helpers import FOUR_TENPAI, NOTEN, pass_all, play, stacked_match, tsumogiri
 
+from game.engine import Match
 from game.engine.actions import Action, ActionKind
 from game.engine.events import AbortiveDraw, Claimed, ExhaustiveDraw, KanDeclared, RiichiAccepted, Win
-from game.engine.match import Match
 from game.engine.profile import RuleProfile
 from game.engine.shanten import shanten
 from game.engine.tiles import format_tiles

@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.engine import Match
 from game.engine.actions import Action, ActionKind
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.engine.shanten import shanten
 

@@ -166,8 +166,8 @@ def test_safe_kinds_hold_every_tile_passed_since_a_riichi(profile_id: str) -> No
     """Read against the event log: after a riichi, every tile another seat discarded is safe
     against it (riichi furiten), and so is everything in its own river."""
     from game.ai.levels import make_seat
+    from game.engine import Match
     from game.engine.events import Discarded, HandEnded
-    from game.engine.match import Match
     from game.engine.profile import load_profile
 
     profile = load_profile(profile_id)

@@ -15,9 +15,9 @@ from game.ai.external import BotProcess, ExternalSeat, Notice, speaks_mjai
 from game.ai.levels import make_seat
 from game.ai.mjai_protocol import MjaiView, action_from_reply, mjai_tile
 from game.cli import main
+from game.engine import Match
 from game.engine.actions import ActionKind
 from game.engine.events import Discarded
-from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
 
 BOTS = Path(__file__).parent / "mjai_bots"

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from game.ai.levels import LEVELS, LevelBot, make_seat
+from game.engine import HandSetup, Match
 from game.engine.actions import Action, ActionKind
-from game.engine.match import HandSetup, Match
 from game.engine.observation import Observation, SeatView
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, kind_of, parse_kind

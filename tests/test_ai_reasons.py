@@ -6,7 +6,7 @@ import pytest
 
 from game import i18n
 from game.ai.levels import LEVELS, make_seat
-from game.engine.match import Match
+from game.engine import Match
 from game.engine.profile import load_profile
 
 

@@ -154,7 +154,7 @@ def test_the_crash_screen_continues_from_the_autosave_by_mouse_or_keyboard() -> 
 
 
 def test_continue_after_a_crash_resumes_the_autosaved_match() -> None:
-    from game.engine.match import Match
+    from game.engine import Match
     from game.match_options import MatchOptions, match_profile
 
     options = MatchOptions("riichi", seed=4)

@@ -34,6 +34,7 @@ from engine_helpers import (
     until_turn,
 )
 
+from game.engine import HandPosition, Match, Phase
 from game.engine.actions import Action, ActionKind
 from game.engine.events import (
     AbortiveDraw,
@@ -51,7 +52,6 @@ from game.engine.events import (
     TileDrawn,
     Win,
 )
-from game.engine.match import HandPosition, Match, Phase
 from game.engine.profile import load_profile
 from game.engine.tiles import kind_of, parse_kind, tile_name
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine import Match, replay
 from game.engine.actions import Action, ActionKind, format_action, parse_action_text
 from game.engine.errors import AtlasError, NotationError
-from game.engine.match import Match, replay
 from game.engine.profile import load_profile
 from game.engine.tiles import (
     FLOWER_ID_BASE,

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from game.ai.baseline import RandomBot
+from game.engine import HandPosition, HandSetup, Match, replay
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event, ExhaustiveDraw, HandStarted, MatchEnded, Penalty, PenaltyKind, Win
 from game.engine.invariants import check_all, starting_total
-from game.engine.match import HandPosition, HandSetup, Match, replay
 from game.engine.profile import load_profile
 from tests.engine_helpers import events_of, pass_all, play, stack
 

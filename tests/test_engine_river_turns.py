@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from game.ai.baseline import RandomBot
+from game.engine import Match
 from game.engine.events import Discarded, HandStarted
-from game.engine.match import Match
 from game.engine.observation import SeatView
 from game.engine.profile import load_profile
 

@@ -22,6 +22,7 @@ from engine_helpers import (
     until_turn,
 )
 
+from game.engine import HandPosition, Match, Phase
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import (
@@ -38,7 +39,6 @@ from game.engine.events import (
     TileDrawn,
     Win,
 )
-from game.engine.match import HandPosition, Match, Phase
 from game.engine.tiles import kind_of, parse_kind
 
 A = ActionKind
@@ -764,7 +764,7 @@ def test_ema_all_last_no_west_round_and_no_agari_yame(dealer_tenpai: bool, ends:
 @pytest.mark.parametrize("profile", ["riichi", "ema", "taiwanese"])
 def test_stacked_scenarios_replay_from_their_records(profile: str) -> None:
     """A stacked match (kans, claims, a win, the next hand) replays from its record alone."""
-    from game.engine.match import replay
+    from game.engine import replay
 
     m = _three_waits(profile, position=HandPosition(honba=1, riichi_sticks=1))
     play(m, "0:discard 3p", "1:pass", "2:pass", "3:pass")

@@ -11,7 +11,7 @@ import copy
 import pytest
 
 from game.ai.baseline import EfficiencyBot, RandomBot
-from game.engine.match import Match
+from game.engine import Match
 from game.engine.player import Player
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.shanten import shanten, waits

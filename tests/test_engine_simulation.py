@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.baseline import EfficiencyBot, RandomBot
-from game.engine.match import Match, replay
+from game.engine import Match, replay
 from game.engine.profile import load_profile
 
 PROFILES = {name: load_profile(name) for name in ("riichi", "ema", "taiwanese")}

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 
+from game.engine import HandPosition, Match, Phase, replay
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError, RecordError
-from game.engine.match import HandPosition, Match, Phase, replay
 from game.engine.profile import load_profile
 from game.engine.tiles import RED_FIVE_IDS, kind_of
 

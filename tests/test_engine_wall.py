@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from engine_helpers import expected_tiles, stack, tile_ledger
 
+from game.engine import HandSetup, Match
 from game.engine.events import (
     DeadWallSet,
     DiceRolled,
@@ -21,7 +22,6 @@ from game.engine.events import (
     TileDrawn,
     TilesDealt,
 )
-from game.engine.match import HandSetup, Match
 from game.engine.profile import load_profile
 from game.engine.tiles import FLOWER_ID_BASE
 
@@ -192,8 +192,8 @@ def test_taiwanese_dealt_flowers_are_replaced_dealer_first_and_the_hill_refilled
 def test_the_hill_gives_its_upper_row_first_from_the_left() -> None:
     """Seed-FR: a replacement is "la première tuile de la colline en partant de la gauche et de la
     rangée supérieure": the hill's upper tiles go first, left to right from the break."""
+    from game.engine import Match
     from game.engine.events import TileDrawn
-    from game.engine.match import Match
     from game.engine.profile import load_profile
 
     profile = load_profile("taiwanese")

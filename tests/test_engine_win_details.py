@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai.baseline import EfficiencyBot
+from game.engine import Match
 from game.engine.actions import ActionKind
 from game.engine.events import AbortiveDraw, HandStarted, RiichiAccepted, Win
-from game.engine.match import Match
 from game.engine.profile import load_profile
 
 

@@ -160,8 +160,8 @@ def test_the_import_refuses_folders_huge_and_missing_files(tmp_path: Path) -> No
 
 @pytest.fixture(scope="module")
 def tenhou_log(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    from game.engine import Match
     from game.engine.logs import to_tenhou6
-    from game.engine.match import Match
     from game.engine.profile import load_profile
 
     match = Match(load_profile("riichi"), 5)
@@ -226,7 +226,7 @@ def test_a_level_nested_30000_deep_is_listed_broken_and_the_others_still_load(
 @pytest.mark.parametrize("name", ["nul", "NUL", "con", "Aux", "prn", "com1", "COM9", "lpt1", "LPT3", "com¹",
                                   "conin$", "nul.txt", " nul ", "CON.json"])
 def test_a_save_named_as_a_windows_device_gets_a_safe_file(tmp_path: Path, name: str) -> None:
-    from game.engine.match import Record
+    from game.engine import Record
     from game.match_options import MatchOptions
     from game.persist.names import is_reserved
     from game.persist.saves import SaveStore

@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 
 from game.ai.baseline import EfficiencyBot
 from game.cli import main as cli_main
+from game.engine import Match
 from game.engine.errors import AtlasError, NotationError, ProfileError, RecordError
 from game.engine.logs import read_log, replay_match, to_mjai, to_tenhou6
-from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile, load_profile_file, profile_data
 
 PROFILE = load_profile("riichi")

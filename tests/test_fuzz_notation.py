@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.ai.baseline import RandomBot
+from game.engine import Match
 from game.engine.actions import ActionKind, parse_action_text
 from game.engine.errors import AtlasError, NotationError
 from game.engine.kobalab import parse_hand
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.engine.tiles import parse_kinds, parse_tile, parse_tiles
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from user_dirs import point_user_dirs
 
 from game.ai.baseline import RandomBot
-from game.engine.match import Match
+from game.engine import Match
 from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveError, SaveStore

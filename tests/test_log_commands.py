@@ -10,8 +10,8 @@ import pytest
 from user_dirs import point_user_dirs
 
 from game.cli import main
+from game.engine import Match
 from game.engine.logs import read_log
-from game.engine.match import Match
 from game.match_options import MatchOptions, match_profile
 from game.persist.replays import Placings, ReplayLibrary
 from game.persist.saves import SaveStore

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from log_helpers import STACKED, called_match, kinds_in
 
+from game.engine import Match
 from game.engine.logs import to_mjai, to_tenhou6
-from game.engine.match import Match
 from game.engine.profile import load_profile
 
 convlog = pytest.importorskip("convlog_rs", reason="convlog-rs (PyPI) is not installed: pip install convlog-rs")

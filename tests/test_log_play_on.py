@@ -11,8 +11,8 @@ import pytest
 from log_helpers import called_match
 from user_dirs import point_user_dirs
 
+from game.engine import Match
 from game.engine.logs import to_tenhou6
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.match_options import match_profile
 from game.persist.replays import ReplayLibrary

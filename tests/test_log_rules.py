@@ -12,6 +12,7 @@ import pytest
 from log_helpers import called_match
 
 from game.cli import main
+from game.engine import Match
 from game.engine.logs import (
     LogRules,
     fit_rules,
@@ -23,7 +24,6 @@ from game.engine.logs import (
     to_mjai,
     to_tenhou6,
 )
-from game.engine.match import Match
 from game.engine.profile import load_profile
 
 RIICHI = load_profile("riichi")

@@ -11,10 +11,10 @@ import pytest
 from log_helpers import called_match
 from mahjong.hand_calculating.yaku_config import YakuConfig
 
+from game.engine import Match
 from game.engine.events import HandStarted, Win
 from game.engine.logs import to_tenhou6
 from game.engine.logs.capture import score_text
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.engine.scoring import library_options
 from game.engine.yaku_names import DORA_NAMES, TENHOU_ID, TENHOU_YAKU, TENHOU_YAKUMAN, tenhou_yaku

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from log_helpers import STACKED, called_match
 
 from game.ai.baseline import EfficiencyBot, RandomBot
+from game.engine import Match
 from game.engine.errors import NotationError, RecordError
 from game.engine.events import MatchEnded, Win
 from game.engine.logs import from_tenhou6, mjai_dumps, read_log, replay_match, to_mjai, to_tenhou6
 from game.engine.logs.mjai import write_mjai
 from game.engine.logs.model import Step, parse_mjai_tile, parse_tenhou_code, tenhou_code
 from game.engine.logs.tenhou6 import call_string, parse_call
-from game.engine.match import Match
 from game.engine.profile import load_profile
 
 PROFILE = load_profile("riichi")

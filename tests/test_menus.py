@@ -10,8 +10,8 @@ from user_dirs import point_user_dirs
 
 from game import i18n
 from game.ai.baseline import RandomBot
+from game.engine import Match
 from game.engine.events import HandEnded
-from game.engine.match import Match
 from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveStore

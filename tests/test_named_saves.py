@@ -15,7 +15,7 @@ from user_dirs import point_user_dirs
 
 from game import i18n
 from game.ai.baseline import RandomBot
-from game.engine.match import Match
+from game.engine import Match
 from game.match_options import MatchOptions
 from game.persist import atomic
 from game.persist.saves import SaveStore, save_stem

@@ -15,8 +15,8 @@ from user_dirs import point_user_dirs
 
 from game import paths
 from game.ai.baseline import RandomBot
+from game.engine import Match, Phase, Record
 from game.engine.events import Penalty
-from game.engine.match import Match, Phase, Record
 from game.match_options import LEVELS, MatchOptions, match_profile
 from game.persist import atomic
 from game.persist.names import file_stem

@@ -121,7 +121,7 @@ def test_every_integer_knob_has_a_range() -> None:
         tp = knob_type(section, key)
         item = get_args(tp)[0] if get_origin(tp) is tuple else tp
         if item is int:
-            assert f"{section}.{key}" in prof._RANGES, f"{section}.{key} has no range"
+            assert f"{section}.{key}" in prof.KNOB_RANGES, f"{section}.{key} has no range"
 
 
 def test_unknown_profile_id_is_a_profile_error() -> None:
@@ -273,10 +273,10 @@ def mutation(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
         data[section]["k"] = deep(draw(st.integers(1, 400)), 1, as_dict=True)
         return data, f"{section}.k"
     if kind == "range":
-        ranged = [k for k in prof._RANGES if k.split(".")[0] in SECTIONS]
+        ranged = [k for k in prof.KNOB_RANGES if k.split(".")[0] in SECTIONS]
         full = draw(st.sampled_from(ranged))
         section, key = full.split(".")
-        lo, hi = prof._RANGES[full]
+        lo, hi = prof.KNOB_RANGES[full]
         bad = draw(st.one_of(st.integers(max_value=lo - 1), st.integers(min_value=hi + 1), HUGE))
         if get_origin(knob_type(section, key)) is tuple:
             items = list(data[section][key]) or [lo]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.engine import Match
 from game.engine.logs import mjai_dumps, to_mjai, to_tenhou6
-from game.engine.match import Match
 from game.engine.profile import load_profile
 
 SEED = 5

@@ -19,8 +19,8 @@ from user_dirs import point_user_dirs
 
 from game import i18n
 from game.ai.baseline import EfficiencyBot
+from game.engine import Match
 from game.engine.actions import ActionKind
-from game.engine.match import Match
 from game.engine.tiles import is_red, kind_of
 from game.match_options import MatchOptions, match_profile
 from game.persist.export import export_tenhou6

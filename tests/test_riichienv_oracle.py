@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
+from game.engine import Match
 from game.engine.events import ExhaustiveDraw
 from game.engine.logs import from_mjai
 from game.engine.logs.replay import one_hand_profile, replay_hand_state
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.engine.shanten import shanten, waits
 

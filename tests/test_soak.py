@@ -14,9 +14,8 @@ import pytest
 from game.ai.baseline import RandomBot
 from game.cli import main as cli_main
 from game.cli import soak as soak_cli
-from game.engine import invariants
+from game.engine import Match, Phase, invariants
 from game.engine.invariants import check_actions, check_all, check_hand_sizes, check_scores, check_tiles
-from game.engine.match import Match, Phase
 from game.engine.profile import load_profile
 
 
@@ -201,7 +200,7 @@ def test_the_checker_reads_back_each_distinct_action_once_a_hand(monkeypatch: py
     assert checker.check(match, 1) == [] and checker.notation_checks == first  # nothing new to read
     (action, *_) = match.legal_actions(match.awaiting()[0])
     monkeypatch.setattr(match, "parse_action", lambda text: action)  # every text reads as one action
-    checker._read_back.clear()
+    checker.forget_read_back()
     assert any("reads back as" in m for m in checker.check(match, 2)) == (first > 1)
 
 

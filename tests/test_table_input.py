@@ -11,8 +11,8 @@ import pytest
 from table_helpers import SIZE, display
 
 from game.ai.levels import make_seat
+from game.engine import Phase
 from game.engine.actions import ActionKind
-from game.engine.match import Phase
 from game.scene import FixedClock, Node
 from game.ui.table import Intent, TableScreen
 from game.ui.table.presenter import TileSprite

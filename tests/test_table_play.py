@@ -12,7 +12,7 @@ import pygame
 import pytest
 from table_helpers import SIZE, display
 
-from game.engine.match import Match
+from game.engine import Match
 from game.scene import FixedClock
 from game.ui.table import TableScreen
 from game.ui.table.layers import CachedLayer

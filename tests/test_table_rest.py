@@ -15,7 +15,7 @@ import pygame
 import pytest
 from table_helpers import display
 
-from game.engine.match import Phase
+from game.engine import Phase
 from game.scene import FixedClock
 from game.scene.node import Node
 from game.ui.table import TableScreen

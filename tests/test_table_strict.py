@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 from table_helpers import SIZE, display
 
+from game.engine import Match
 from game.engine.actions import ActionKind
 from game.engine.events import Penalty, PenaltyKind
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.scene import FixedClock
 from game.ui.table import TableScreen

@@ -14,9 +14,9 @@ import pytest
 from table_helpers import SIZE, display
 
 from game import i18n
+from game.engine import Match
 from game.engine.actions import ActionKind
 from game.engine.events import Discarded
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.i18n import LANGUAGES, catalog
 from game.match_options import MatchOptions

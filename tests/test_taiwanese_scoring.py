@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.baseline import EfficiencyBot
+from game.engine import Match
 from game.engine.events import Win
-from game.engine.match import Match
 from game.engine.meld import Meld, MeldKind
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.scoring_bridge import WinRequest, WinValue, value_win

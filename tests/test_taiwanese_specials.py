@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.engine import Match
 from game.engine.actions import Action, ActionKind
 from game.engine.events import AbortiveDraw, FlowerSetAside, Win
-from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile
 from tests.engine_helpers import events_of, pass_all, play, stack
 

@@ -19,8 +19,8 @@ import pytest
 from table_helpers import SIZE, display
 from user_dirs import point_user_dirs
 
+from game.engine import Match
 from game.engine.invariants import check_all, starting_total
-from game.engine.match import Match
 from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveStore

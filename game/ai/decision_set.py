@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LevelBot, make_seat
+from game.engine import Match
 from game.engine.actions import Action, format_action
-from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile
 
 FORMAT = 1

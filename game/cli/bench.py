@@ -86,7 +86,7 @@ def _other_profiles(main: str, games: int, seed: int) -> dict[str, float]:
 
 def _hands_rate(profile_id: str, games: int, seed: int) -> float:
     from game.ai.baseline import RandomBot
-    from game.engine.match import Match
+    from game.engine import Match
     from game.engine.profile import load_profile
 
     profile = load_profile(profile_id)
@@ -109,7 +109,7 @@ def _hanchan_rate(
     """Hanchan per CPU second with four bots of one kind (one core), and the median apply and
     observe times (µs, when ``time_apply``)."""
     from game.ai.baseline import EfficiencyBot, RandomBot
-    from game.engine.match import Match
+    from game.engine import Match
     from game.engine.profile import load_profile
 
     profile = load_profile(profile_id)
@@ -145,7 +145,7 @@ def _hanchan_rate(
 def bench_ai(profile_id: str, games: int, seed: int) -> dict[str, float]:
     """Decision time per AI level (median and p99 in ms), four seats of one level per game."""
     from game.ai.levels import make_seat
-    from game.engine.match import Match
+    from game.engine import Match
     from game.engine.profile import load_profile
 
     profile = load_profile(profile_id)

@@ -37,6 +37,7 @@ from game.ai import Seat
 from game.ai.external import TIME_LIMIT, BotProcess, ExternalSeat, speaks_mjai
 from game.ai.levels import LEVELS, make_seat
 from game.cli.parallel import default_jobs, jobs_argument, run_ordered
+from game.engine import Match
 from game.engine.events import (
     AbortiveDraw,
     Claimed,
@@ -47,7 +48,6 @@ from game.engine.events import (
     RiichiAccepted,
     Win,
 )
-from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
 from game.persist.export import LOG_FORMATS, LogFormat, loggable, write_log
 

@@ -38,9 +38,9 @@ from typing import Any
 from game.ai import Seat
 from game.ai.levels import LEVELS, make_seat
 from game.cli.parallel import default_jobs, jobs_argument, run_ordered
+from game.engine import Match, replay
 from game.engine.errors import AtlasError
 from game.engine.invariants import MatchChecker
-from game.engine.match import Match, replay
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
 
 FAST = ("random", "efficiency")

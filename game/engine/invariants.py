@@ -22,14 +22,14 @@ where every legal action is tried on a copy).
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 from collections.abc import Iterable
 
+from . import Match, Phase
 from .actions import Action, format_action
 from .errors import AtlasError
-from .match import Match, Phase, _tile_set
 from .profile import RuleProfile
+from .tiles import tile_ids
 
 STICK_POINTS = 1000
 
@@ -54,7 +54,7 @@ def tile_locations(match: Match) -> Counter[int]:
 
 def expected_tiles(profile: RuleProfile) -> Counter[int]:
     """The profile's tile set, each id once (the 136 tiles and its flowers)."""
-    return Counter(_tile_set(profile))
+    return Counter(tile_ids(profile.tiles.flowers))
 
 
 def check_tiles(match: Match, expected: frozenset[int] | None = None) -> list[str]:
@@ -72,7 +72,7 @@ def check_tiles(match: Match, expected: frozenset[int] | None = None) -> list[st
 
 def tile_set(profile: RuleProfile) -> frozenset[int]:
     """The ids of the profile's tiles."""
-    return frozenset(_tile_set(profile))
+    return frozenset(tile_ids(profile.tiles.flowers))
 
 
 def check_hand_sizes(match: Match) -> list[str]:
@@ -153,10 +153,9 @@ def check_actions_accepted(match: Match, total: int) -> list[str]:
     """Every legal action of every awaited seat is accepted by a copy of the match, which then
     keeps every invariant (costly: a copy per action; tests and the soak sample it)."""
     out: list[str] = []
-    frozen = _freeze(match)
     for seat in match.awaiting():
         for action in match.legal_actions(seat):
-            trial = _thaw(frozen, match)
+            trial = match.copy()
             try:
                 trial.apply(action)
             except AtlasError as exc:
@@ -164,30 +163,6 @@ def check_actions_accepted(match: Match, total: int) -> list[str]:
                 continue
             out += [f"after legal action {action}: {m}" for m in check_all(trial, total)]
     return out
-
-
-def _freeze(match: Match) -> bytes:
-    """The match's own state as a pickle, to be copied cheaply by :func:`_thaw`. What never
-    changes in place (the profile, the event and action histories, whose items are immutable) and
-    the observation cache are left out for the time of the dump: a copy of them would cost more
-    than the whole table late in a match (a pickle is also about four times faster than a
-    ``deepcopy``)."""
-    kept = match.profile, match.events, match.actions, match.view_cache
-    match.events, match.actions, match.view_cache = [], [], [None] * len(kept[3])
-    del match.profile
-    try:
-        return pickle.dumps(match, protocol=pickle.HIGHEST_PROTOCOL)
-    finally:
-        match.profile, match.events, match.actions, match.view_cache = kept
-
-
-def _thaw(frozen: bytes, match: Match) -> Match:
-    """A copy of ``match`` from :func:`_freeze`: its own table, the same profile and history."""
-    trial: Match = pickle.loads(frozen)
-    trial.profile = match.profile
-    trial.events = list(match.events)
-    trial.actions = list(match.actions)
-    return trial
 
 
 def starting_total(match: Match) -> int:
@@ -238,6 +213,10 @@ class MatchChecker:
             self.accept_checks += 1
             out += check_actions_accepted(match, self.total)
         return out
+
+    def forget_read_back(self) -> None:
+        """Read every action back again at the next check, as at the start of a hand."""
+        self._read_back.clear()
 
     def sampled(self, index: int) -> bool:
         """Whether the state after action ``index`` is probed with every legal action: a fixed

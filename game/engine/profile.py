@@ -461,7 +461,7 @@ def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: st
                 raise ProfileError(f"{source}: missing key {section}.{f.name}")
             continue
         key = f"{section}.{f.name}"
-        kwargs[f.name] = _coerce(hints[f.name], raw[f.name], source, key, _RANGES.get(key))
+        kwargs[f.name] = _coerce(hints[f.name], raw[f.name], source, key, KNOB_RANGES.get(key))
     obj = cls(**kwargs)
     _check_section(obj, source, section)
     return obj
@@ -510,7 +510,7 @@ def _coerce(tp: Any, value: Any, source: str, key: str, bounds: tuple[int, int] 
 _TAI_PATTERN_MAX = 64  # the largest table value is 天胡 24; leave room for house tables
 
 # Every integer knob has a range (a test checks it); list knobs apply it to each item.
-_RANGES: dict[str, tuple[int, int]] = {
+KNOB_RANGES: dict[str, tuple[int, int]] = {
     "tiles.red_fives": (0, 1),
     "tiles.flowers": (0, 8),
     "wall.stacks_per_side": (17, 18),

@@ -39,6 +39,11 @@ _DRAGON_NAMES: Final = ("White", "Green", "Red")
 FLOWER_NAMES: Final = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysanthemum", "Bamboo")
 
 
+def tile_ids(flowers: int) -> list[int]:
+    """Every tile id of a set: the 136 suit and honour tiles, then ``flowers`` flowers."""
+    return list(range(FLOWER_ID_BASE + flowers))
+
+
 def kind_of(tile: int) -> int:
     """The kind printed on a physical tile."""
     if tile >= FLOWER_ID_BASE:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Final, Literal
 
 from game import paths
+from game.engine import Match
 from game.engine.errors import AtlasError
 from game.engine.logs import mjai_dumps, to_mjai, to_tenhou6
-from game.engine.match import Match
 from game.engine.profile import RuleProfile, load_profile
 
 from .atomic import write_bytes

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from game import paths
-from game.engine.match import Match, Record
+from game.engine import Match, Record
 from game.match_options import MatchOptions
 
 from .atomic import UnreadableFile, clear_stale_temps, read_json, write_json

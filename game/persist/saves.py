@@ -25,8 +25,8 @@ from typing import Any, Final
 import tomli_w
 
 from game import paths
+from game.engine import HandPosition, HandSetup, Match, Record, replay
 from game.engine.errors import AtlasError, RecordError
-from game.engine.match import HandPosition, HandSetup, Match, Record, replay
 from game.match_options import LEVELS, MatchOptions, match_profile
 
 from .atomic import UnreadableFile, clear_stale_temps, read_toml, without_none, write_bytes

@@ -12,11 +12,11 @@ the hand ends drawn). Facts (``expect``) are small sentences about the events, s
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine import Match, Phase
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import AtlasError, IllegalActionError
 from game.engine.events import (
@@ -31,7 +31,6 @@ from game.engine.events import (
     TileDrawn,
     Win,
 )
-from game.engine.match import Match, Phase
 from game.engine.tiles import kind_of, parse_kinds
 
 from .level import SEAT_OUTCOME, Level, LevelError, Step, load_all
@@ -137,15 +136,7 @@ def refusal(match: Match, notation: str) -> IllegalActionError | None:
         action = parse_move(match, notation)
     except AtlasError as exc:
         return IllegalActionError("not-held", str(exc))
-    if action in match.legal_actions(action.seat):
-        return None
-    try:
-        action = match._canonical(action)
-        if action in match.legal_actions(action.seat):
-            return None
-        return IllegalActionError(*match._why_illegal(action))
-    except IllegalActionError as exc:  # pragma: no cover - _why_illegal returns, never raises
-        return exc
+    return match.why_illegal(action)
 
 
 def penalty_for(match: Match, notation: str) -> Penalty | None:
@@ -158,7 +149,7 @@ def penalty_for(match: Match, notation: str) -> Penalty | None:
         return None
     if action not in match.legal_actions(action.seat) or not match.is_false(action):
         return None
-    trial = copy.deepcopy(match)
+    trial = match.copy()
     events = trial.apply(action) + pass_claims(trial)
     return next((e for e in events if isinstance(e, Penalty) and e.seat == action.seat), None)
 

@@ -13,12 +13,12 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from game.engine import HandSetup, Match, Phase
 from game.engine.actions import Action, ActionKind, parse_action_text
 from game.engine.errors import AtlasError, NotationError
 from game.engine.events import Event
 from game.engine.logs.model import Face, LoggedHand, Step
 from game.engine.logs.stacking import stack_hand
-from game.engine.match import HandSetup, Match, Phase
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import FLOWER_ID_BASE, FLOWER_KIND_BASE, kind_of, parse_kinds
 

@@ -15,6 +15,7 @@ import pygame
 
 from game import __version__
 from game.ai.baseline import EfficiencyBot
+from game.engine import Match
 from game.engine.events import (
     AbortiveDraw,
     Claimed,
@@ -25,7 +26,6 @@ from game.engine.events import (
     KanDeclared,
     Win,
 )
-from game.engine.match import Match
 from game.engine.meld import Meld
 from game.engine.profile import load_profile
 from game.engine.tiles import tile_name

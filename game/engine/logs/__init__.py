@@ -20,9 +20,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import Match
 from ..errors import RecordError
 from ..events import Event, HandStarted
-from ..match import Match
 from .capture import logged_match
 from .fit import Fit, LogRules, fit_rules, named_rules
 from .mjai import dumps as mjai_dumps

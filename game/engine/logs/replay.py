@@ -15,10 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import Match, Phase
 from ..actions import Action, ActionKind
 from ..errors import AtlasError, IllegalActionError, RecordError
 from ..events import AbortiveDraw, Event, ExhaustiveDraw, Win
-from ..match import Match, Phase
 from ..profile import RuleProfile
 from ..tiles import format_tiles, kind_of
 from .model import CLAIM_STEPS, TURN_STEPS, Face, LoggedHand, LoggedMatch, Step, mjai_tile

@@ -11,8 +11,8 @@ formats write as his first draw) followed by every live draw; ``dead`` holds the
 
 from __future__ import annotations
 
+from .. import HandPosition, HandSetup
 from ..errors import RecordError
-from ..match import HandPosition, HandSetup
 from ..profile import RuleProfile
 from ..tiles import RED_FIVE_IDS
 from .model import Face, LoggedHand

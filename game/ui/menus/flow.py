@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.engine.match import Match
+from game.engine import Match
 from game.i18n import t
 from game.match_options import MatchOptions, match_profile
 from game.persist.export import export_tenhou6

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.engine.match import Match
+from game.engine import Match
 from game.match_options import MatchOptions
 from game.persist.settings import Settings
 

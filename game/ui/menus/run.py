@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game import runlog
-from game.engine.match import Match
+from game.engine import Match
 from game.match_options import MatchOptions
 from game.persist.settings import Settings
 from game.ui import audio, desktop

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.engine import Match
 from game.engine.events import AbortiveDraw, Event, ExhaustiveDraw, HandEnded, HandStarted, Win
-from game.engine.match import Match
 
 
 @dataclass(frozen=True)

@@ -18,19 +18,18 @@ the log names or fits; :func:`tape_from_fit`). Either can be played on from any 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from game.engine import Match, Record
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import AtlasError, RecordError
 from game.engine.events import Event, HandEnded, MatchEnded
 from game.engine.logs.fit import Fit, LogRules, replay_under
 from game.engine.logs.model import LoggedMatch
 from game.engine.logs.replay import one_hand_profile
-from game.engine.match import Match, Record
 from game.engine.profile import RuleProfile
 from game.match_options import MatchOptions, match_profile
 from game.ui.menus.summary import HandLine, hand_lines
@@ -133,11 +132,9 @@ class ReplayTape:
 
 
 def snapshot(match: Match) -> Match:
-    """A deep copy of a match that shares what never changes (the profile, past events and
-    actions, which are frozen), so a copy late in a long match costs as little as an early one."""
-    memo: dict[int, object] = {id(match.profile): match.profile, id(match.events): list(match.events),
-                               id(match.actions): list(match.actions)}
-    return copy.deepcopy(match, memo)
+    """A copy of a match (the engine's :meth:`Match.copy`: it shares what never changes, so a
+    copy late in a long match costs as little as an early one)."""
+    return match.copy()
 
 
 def group_steps(actions: Sequence[Action]) -> tuple[Step, ...]:

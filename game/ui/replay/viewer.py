@@ -22,8 +22,8 @@ from typing import Any, Final
 
 import pygame
 
+from game.engine import Match
 from game.engine.events import Event
-from game.engine.match import Match
 from game.i18n import t
 from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline

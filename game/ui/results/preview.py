@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.engine import Match
 from game.engine.actions import Action, ActionKind
 from game.engine.events import AbortiveDraw, Event, ExhaustiveDraw, Win
-from game.engine.match import Match
 from game.engine.profile import load_profile
 
 FRAME = 1.0 / 60.0

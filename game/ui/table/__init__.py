@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .screen import Intent, TableScreen
 
 if TYPE_CHECKING:
-    from game.engine.match import Match
+    from game.engine import Match
     from game.match_options import MatchOptions
     from game.persist.settings import Settings
 

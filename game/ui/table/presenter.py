@@ -64,7 +64,7 @@ from .layout import SIDE_ROTATION, Place, TableLayout, side_of
 from .words import Terms, table_terms
 
 if TYPE_CHECKING:
-    from game.engine.match import Match
+    from game.engine import Match
 
 Z_WALL, Z_RIVER, Z_HAND, Z_FLYING = 0, 2, 3, 8
 

@@ -26,10 +26,10 @@ from typing import Any, Final
 import pygame
 
 from game.ai.levels import make_seat
+from game.engine import Match, Phase
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event, redact
-from game.engine.match import Match, Phase
 from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of, tile_name
 from game.i18n import has, t

@@ -11,8 +11,8 @@ engine has already dealt the next hand.
 
 from __future__ import annotations
 
+from game.engine import Match
 from game.engine.events import Event
-from game.engine.match import Match
 from game.i18n import t
 from game.ui.table.screen import TableScreen
 

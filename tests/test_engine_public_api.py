@@ -1,0 +1,78 @@
+"""The engine's public face: ``game.engine`` names its API in ``__all__``, and nothing outside the
+engine reaches behind it for a private name (a ``_helper`` of a module, a ``_method`` of a class).
+
+A private name may change with any refactor; a caller that needs one is asking for an API (that is
+how ``Match.why_illegal`` and ``Match.copy`` came to be public).
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import game.engine
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "game" / "engine"
+OUTSIDE = [p for p in sorted((ROOT / "game").rglob("*.py")) if ENGINE not in p.parents] + sorted(
+    (ROOT / "tests").glob("*.py")
+)
+# the shanten tables' own white-box test reads their private layout and builder
+WHITE_BOX_TESTS = {ROOT / "tests" / "test_shanten.py"}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+@cache
+def engine_private_members() -> frozenset[str]:
+    """Private methods and attributes defined by the engine's classes, and its modules' private
+    top-level names."""
+    names: set[str] = set()
+    for path in ENGINE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and _private(node.name):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                if _private(node.attr) and isinstance(node.ctx, ast.Store):
+                    names.add(node.attr)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and _private(node.target.id):
+                names.add(node.target.id)
+            elif isinstance(node, ast.Assign):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name) and _private(t.id))
+    return frozenset(names)
+
+
+def test_the_public_face_lists_its_api() -> None:
+    assert sorted(game.engine.__all__) == game.engine.__all__, "keep __all__ sorted"
+    for name in game.engine.__all__:
+        assert hasattr(game.engine, name), name
+    for name in ("Match", "Action", "ActionKind", "Observation", "Record", "replay", "load_profile", "Win",
+                 "IllegalActionError", "RecordError"):
+        assert name in game.engine.__all__, name
+    assert callable(game.engine.Match.why_illegal) and callable(game.engine.Match.copy)
+
+
+def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
+    private = engine_private_members()
+    assert "_refusal" in private and "_resolve_tiles" in private  # the scan sees the engine
+    bad: list[str] = []
+    for path in OUTSIDE:
+        if path in WHITE_BOX_TESTS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.engine"):
+                if any(_private(part) for part in (node.module or "").split(".")):
+                    bad.append(f"{where}:{node.lineno} imports the private module {node.module}")
+                bad += [f"{where}:{node.lineno} imports {node.module}.{a.name}" for a in node.names if _private(a.name)]
+            elif isinstance(node, ast.Attribute) and node.attr in private:
+                owner = node.value
+                if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+                    continue  # the class's own member (a name the engine happens to use too)
+                bad.append(f"{where}:{node.lineno} reads .{node.attr}")
+    assert not bad, "\n".join(bad)
