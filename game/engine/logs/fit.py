@@ -17,8 +17,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
+from .. import Match
 from ..errors import RecordError
-from ..match import Match
 from ..profile import RuleProfile, load_profile
 from .model import LoggedMatch
 from .replay import HandReport, one_hand_profile, replay_hand_state
