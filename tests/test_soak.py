@@ -142,7 +142,7 @@ def test_lost_points_or_sticks_are_caught() -> None:
     total = sum(match.scores) + 1000 * match.sticks
     match.scores[0] -= 1000  # a riichi stick paid but never put on the table
     assert check_scores(match, total)
-    match.sticks += 1
+    match.state.sticks += 1
     assert check_scores(match, total) == []
 
 

@@ -20,9 +20,10 @@ from game.engine import Match
 from game.engine.events import Win
 from game.engine.meld import Meld, MeldKind
 from game.engine.profile import RuleProfile, load_profile
-from game.engine.scoring_bridge import WinRequest, WinValue, value_win
+from game.engine.scoring_bridge import value_win
 from game.engine.taiwanese import score_taiwanese
 from game.engine.tiles import kind_of, parse_kinds, parse_tiles
+from game.engine.values import WinRequest, WinValue
 
 PROFILE = load_profile("taiwanese")
 MELD_KINDS = {

@@ -7,13 +7,12 @@ other seats gave in an open claim window not at all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .actions import Action
 from .meld import Meld
-
-if TYPE_CHECKING:
-    from .match import Match
+from .state import HandState, MatchState
 
 
 class SeatView(NamedTuple):
@@ -60,46 +59,55 @@ class Observation(NamedTuple):
         return self.seats[self.seat]
 
 
-def observe(match: Match, seat: int) -> Observation:
-    p0, p1, p2, p3 = match.players
-    c0, c1, c2, c3 = match.view_cache
+def observe(
+    profile_id: str,
+    m: MatchState,
+    h: HandState,
+    seat: int,
+    legal: Sequence[Action],
+    furiten: bool,
+    cache: list[SeatView | None],
+) -> Observation:
+    """``seat``'s view; ``cache`` keeps each seat's public face until something about it changes."""
+    p0, p1, p2, p3 = players = h.players
+    c0, c1, c2, c3 = cache
     views = (  # a view is rebuilt only when something about its seat changed
-        c0 if c0 is not None and not p0.seen_changed else _seat_view(match, 0),
-        c1 if c1 is not None and not p1.seen_changed else _seat_view(match, 1),
-        c2 if c2 is not None and not p2.seen_changed else _seat_view(match, 2),
-        c3 if c3 is not None and not p3.seen_changed else _seat_view(match, 3),
+        c0 if c0 is not None and not p0.seen_changed else _seat_view(m, h, 0, cache),
+        c1 if c1 is not None and not p1.seen_changed else _seat_view(m, h, 1, cache),
+        c2 if c2 is not None and not p2.seen_changed else _seat_view(m, h, 2, cache),
+        c3 if c3 is not None and not p3.seen_changed else _seat_view(m, h, 3, cache),
     )
-    me = match.players[seat]
-    claim = match.claim
-    phase: str = match.phase._value_  # the plain attribute behind the (slow) ``value`` property
+    me = players[seat]
+    claim = h.claim
+    phase: str = h.phase._value_  # the plain attribute behind the (slow) ``value`` property
     return Observation(
         seat,
-        match.profile.id,
+        profile_id,
         me.sorted_hand,
-        match.drawn if match.turn == seat and phase == "turn" else None,
+        h.drawn if h.turn == seat and phase == "turn" else None,
         views,
-        match.dealer,
-        match.round_wind,
-        match.hand_number,
-        match.honba,
-        match.sticks,
-        tuple(match.indicators),
-        match.wall.live_remaining,
-        match.turn,
+        m.dealer,
+        m.round_wind,
+        m.hand_number,
+        m.honba,
+        m.sticks,
+        tuple(h.indicators),
+        h.wall.live_remaining,
+        h.turn,
         phase,
         (claim.discarder, claim.tile) if claim is not None else None,
-        tuple(match.legal_view(seat)),
-        me.furiten_temporary or me.furiten_riichi or me.furiten_permanent(),
+        tuple(legal),
+        furiten,
     )
 
 
-def _seat_view(match: Match, s: int) -> SeatView:
+def _seat_view(m: MatchState, h: HandState, s: int, cache: list[SeatView | None]) -> SeatView:
     """A seat's public face, built afresh (and cached until something about it changes)."""
-    p = match.players[s]
+    p = h.players[s]
     view = SeatView(
         s,
-        (s - match.dealer) % 4,  # the seat wind
-        match.scores[s],
+        (s - m.dealer) % 4,  # the seat wind
+        m.scores[s],
         len(p.hand),
         tuple(p.melds),
         p.river_tiles,
@@ -111,6 +119,6 @@ def _seat_view(match: Match, s: int) -> SeatView:
         p.dead_hand,
         p.river_turns,
     )
-    match.view_cache[s] = view
+    cache[s] = view
     p.seen_changed = False
     return view

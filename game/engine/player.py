@@ -45,6 +45,7 @@ class Player:
     _shanten: int = 8
     _shanten_args: tuple[int, bool, bool] | None = None  # (sets, chiitoitsu, kokushi) of a deferred count
     kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard this turn
+    missed_kinds: frozenset[int] = frozenset()  # kinds it may not win on until it discards (TW-4W lock)
     pao: int | None = None  # the seat liable for a daisangen/daisuushii fed by a call
     dead_hand: bool = False  # a false call (or a Taiwanese false win): no more wins or calls
 

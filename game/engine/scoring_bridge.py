@@ -7,56 +7,12 @@ which rulebook it plays; it builds one :class:`WinRequest` and reads one :class:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from .meld import Meld
 from .profile import RuleProfile
 from .scoring import WinContext, exhaustive_draw_payments, nagashi_payments, score_win
-
-
-@dataclass(frozen=True)
-class WinRequest:
-    winner: int
-    discarder: int | None
-    dealer: int
-    concealed: tuple[int, ...]
-    win_tile: int
-    melds: tuple[Meld, ...]
-    flowers: tuple[int, ...]
-    seat_wind: int
-    round_wind: int
-    riichi: bool
-    double_riichi: bool
-    ippatsu: bool
-    haitei: bool
-    houtei: bool
-    rinshan: bool
-    chankan: bool
-    tenhou: bool
-    chiihou: bool
-    renhou: bool
-    dora_indicators: tuple[int, ...]
-    ura_indicators: tuple[int, ...]
-    honba: int
-    riichi_sticks: int
-    pao_seat: int | None
-    dealer_streak: int
-
-    def with_payout(self, *, honba: int, riichi_sticks: int) -> WinRequest:
-        return dataclasses.replace(self, honba=honba, riichi_sticks=riichi_sticks)
-
-
-@dataclass(frozen=True)
-class WinValue:
-    yaku: tuple[tuple[str, int], ...]  # (name, han or tai)
-    han: int
-    fu: int
-    limit: str
-    points: int  # the hand's value alone
-    deltas: tuple[int, int, int, int]  # per seat, honba and sticks included
-    fu_parts: tuple[tuple[str, int], ...] = ()  # (reason id, fu), before rounding up
+from .taiwanese import score_taiwanese
+from .values import WinRequest, WinValue
 
 
 def _han_fu(req: WinRequest, profile: RuleProfile) -> WinValue | None:
@@ -100,8 +56,6 @@ def _han_fu(req: WinRequest, profile: RuleProfile) -> WinValue | None:
 
 
 def _base_plus_tai(req: WinRequest, profile: RuleProfile) -> WinValue | None:
-    from .taiwanese import score_taiwanese
-
     return score_taiwanese(req, profile)
 
 

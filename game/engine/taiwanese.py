@@ -27,15 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .meld import MeldKind
 from .profile import RuleProfile, TaiRules
 from .shanten import Arrangement, arrangements, waits
 from .tiles import DRAGONS, FLOWER_ID_BASE, HONOR_BASE, WINDS, counts_of, is_flower_kind, kind_of
-
-if TYPE_CHECKING:
-    from .scoring_bridge import WinRequest, WinValue
+from .values import WinRequest, WinValue
 
 Yaku = tuple[str, int]
 
@@ -71,8 +69,6 @@ class _Facts:
 
 def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     """The hand's value and every seat's payment, or None when it is not a winning shape."""
-    from .scoring_bridge import WinValue
-
     rules = profile.tai
     sets_left = profile.win.sets - len(req.melds)
     kinds = [kind_of(t) for t in req.concealed]
@@ -180,8 +176,6 @@ def score_flower_win(winner: int, payer: int | None, dealer: int, streak: int, p
     七搶一 (the seat that drew the eighth flower pays alone, like a discarder), TW-CHH/TW-WAWA. The
     hand is not read: the flower rows are inside these (TW-EY: of two patterns that necessarily
     coexist only the higher counts); dealer tai are added between the dealer and a payer (§4.5)."""
-    from .scoring_bridge import WinValue
-
     rules = profile.tai
     robbed = payer is not None
     tai = rules.seven_rob_one if robbed else rules.eight_flowers_win

@@ -212,13 +212,22 @@ class Wall:
         self.dead_pos.append(pos)
         return tile, pos
 
-    def indicator(self, k: int) -> tuple[int, Position]:
-        """The k-th dora indicator (0 = the first), the upper tile beside the previous one."""
-        i = 2 * (2 + k)
+    def draw_from_tail(self) -> tuple[int, Position]:
+        """The last live tile, from the far end of the wall (a replacement where no dead wall is
+        set apart)."""
+        if self.tail <= self.head:
+            raise AtlasError("the live wall is empty")
+        self.tail -= 1
+        return self.live[self.tail], self.live_pos[self.tail]
+
+    def upper_tile(self, stack: int) -> tuple[int, Position]:
+        """The upper tile of the dead wall's ``stack``-th stack from the break (0 = the first)."""
+        i = stack if self.upper_row_first else 2 * stack
         return self.dead[i], self.dead_pos[i]
 
-    def ura_indicator(self, k: int) -> tuple[int, Position]:
-        i = 2 * (2 + k) + 1
+    def lower_tile(self, stack: int) -> tuple[int, Position]:
+        """The lower tile of the dead wall's ``stack``-th stack from the break."""
+        i = self.dead_stacks + stack if self.upper_row_first else 2 * stack + 1
         return self.dead[i], self.dead_pos[i]
 
 

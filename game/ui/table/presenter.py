@@ -830,7 +830,7 @@ class Presenter:
         hud.set_round(match.round_wind, match.hand_number, match.honba, match.sticks, match.dealer)
         hud.set_scores(match.scores)
         self.dead = {ring for ring, _ in wall.dead_pos}
-        flipped = {wall.indicator(k)[1]: t for k, t in enumerate(match.indicators)}
+        flipped = {match.indicator_position(k): t for k, t in enumerate(match.indicators)}
         present = wall.live_pos[wall.head : wall.tail] + wall.dead_pos[wall.rinshan_taken :]
         for pos in present:
             face = flipped.get(pos)
