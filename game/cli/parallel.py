@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 Task = TypeVar("Task")
@@ -84,12 +85,17 @@ def run_ordered(
             yield work(task)
             report(i)
         return
-    with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-        for i, result in enumerate(pool.imap(work, tasks, chunksize=1), 1):
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(_start_method())) as pool:
+        for i, result in enumerate(pool.map(work, tasks), 1):
             yield result
             report(i)
 
 
 def _start_method() -> str:
-    """fork where the platform has it (workers start at once, with the tables already built)."""
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
+    """forkserver where the platform has it, else spawn; never a bare fork.
+
+    A fork copies the caller's threads' locks in whatever state they are (a test run, the game's
+    background savers and sound threads): a worker could wait forever on a lock nobody will
+    release, and ``multiprocessing.Pool`` then hangs at its exit. The executor also notices a
+    worker that dies (``BrokenProcessPool``) instead of waiting for it."""
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
