@@ -61,7 +61,7 @@ from .observation import observe as observe_seat
 from .player import Player
 from .profile import RuleProfile
 from .rules import Rules, rules_for
-from .rules.calls import allowed_discards, could_interest, winning_call
+from .rules.calls import allowed_discards, could_chi, winning_call
 from .settlement import final_standings
 from .shanten import shanten, waits
 from .state import HandPosition, HandSetup, HandState, MatchState, Phase, Record, fingerprint
@@ -714,14 +714,15 @@ class Match:
         """A cheap look before the full options: could any other seat win on, pon or chi this tile?"""
         k = tile >> 2
         players = self.hand.players
+        strict = self.strict_seats
         for step in _SEAT_STEP:
             seat = (discarder + step) % 4
             p = players[seat]
             if p.dead_hand:
                 continue
-            if seat in self.strict_seats:
+            if strict and seat in strict:
                 return True  # a strict-table seat is asked about every discard
-            if could_interest(p, k, step == 1):
+            if k in p.waits or p.kind_counts[k] >= 2 or (step == 1 and k < 27 and could_chi(p.kind_counts, k)):
                 return True
         return False
 
@@ -821,7 +822,7 @@ class Match:
                 out.append(AbortiveDraw("suucha_riichi", None))
                 self._end_hand(out, renchan=True, abortive=True)
                 return
-        if aborts.four_winds_discarded(h.first_discards, h.calls_made, sum(len(q.discards) for q in h.players)):
+        if aborts.four_winds_discarded(h.first_discards, h.calls_made, h.players):
             out.append(AbortiveDraw("suufon_renda", None))
             self._end_hand(out, renchan=True, abortive=True)
             return

@@ -54,13 +54,13 @@ class Aborts:
             and sum(1 for k in TERMINAL_HONOR_KINDS if p.kind_counts[k]) >= 9
         )
 
-    def four_winds_discarded(self, first_discards: list[int], calls_made: bool, discards: int) -> bool:
+    def four_winds_discarded(self, first_discards: list[int], calls_made: bool, players: list[Player]) -> bool:
         """四風連打: the hand's first four discards, none called, all the same wind."""
         return (
             self.four_winds
             and len(first_discards) == 4
             and not calls_made
-            and discards == 4
+            and sum(len(q.discards) for q in players) == 4
             and first_discards[0] in WINDS
             and len(set(first_discards)) == 1
         )

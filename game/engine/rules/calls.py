@@ -140,13 +140,7 @@ class Calls:
     ) -> list[Action]:
         k = kind_of(tile)
         kc = p.kind_counts
-        chi_possible = (
-            self.chi
-            and seat == (discarder + 1) % 4
-            and k < 27
-            and ((k % 9 >= 2 and kc[k - 2] and kc[k - 1]) or (0 < k % 9 < 8 and kc[k - 1] and kc[k + 1])
-                 or (k % 9 <= 6 and kc[k + 1] and kc[k + 2]))
-        )  # fmt: skip
+        chi_possible = self.chi and seat == (discarder + 1) % 4 and k < 27 and could_chi(kc, k)
         if kc[k] < 2 and not chi_possible:
             return []
         out: list[Action] = []
@@ -229,21 +223,15 @@ def winning_call(answers: list[Action]) -> Action | None:
     return best
 
 
-def could_interest(p: Player, k: int, next_seat: bool) -> bool:
-    """A cheap look before the full options: could this seat win on, pon or chi kind ``k``?
-
-    Most discards interest nobody; this keeps the claim window off the hot path for them."""
-    if k in p.waits or p.kind_counts[k] >= 2:
-        return True
-    if next_seat and k < 27:
-        kc = p.kind_counts
-        r = k % 9
-        return bool(
-            (r >= 2 and kc[k - 2] and kc[k - 1]) or (0 < r < 8 and kc[k - 1] and kc[k + 1]) or (
-                r <= 6 and kc[k + 1] and kc[k + 2]
-            )
+def could_chi(kc: bytearray, k: int) -> bool:
+    """Whether a hand with kind counts ``kc`` holds two tiles making a sequence with suit kind
+    ``k`` (a cheap look before the full options: most discards interest nobody)."""
+    r = k % 9
+    return bool(
+        (r >= 2 and kc[k - 2] and kc[k - 1]) or (0 < r < 8 and kc[k - 1] and kc[k + 1]) or (
+            r <= 6 and kc[k + 1] and kc[k + 2]
         )
-    return False
+    )
 
 
 def allowed_discards(p: Player, classes: list[int]) -> list[int]:
