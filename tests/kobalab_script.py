@@ -440,11 +440,11 @@ class ScriptReplay:
         if win.deltas != want:
             problems.append(f"deltas {want} expected, engine {win.deltas}")
         want_yaku = sorted((str(y["name"]), _han(y["fanshu"])) for y in body["hupai"])
-        got_yaku = sorted((japanese_name(y.name), y.han) for y in win.yaku)
+        got_yaku = sorted((japanese_name(y.id), y.value) for y in win.rows)
         if got_yaku != want_yaku:
             problems.append(f"yaku {want_yaku} expected, engine {got_yaku}")
-        if not body.get("damanguan") and (win.han, win.fu) != (body["fanshu"], body["fu"]):
-            problems.append(f"{body['fanshu']} han {body['fu']} fu expected, engine {win.han} han {win.fu} fu")
+        if not body.get("damanguan") and (win.value, win.fu) != (body["fanshu"], body["fu"]):
+            problems.append(f"{body['fanshu']} han {body['fu']} fu expected, engine {win.value} han {win.fu} fu")
         if win.points != body["defen"]:
             problems.append(f"hand value {body['defen']} expected, engine {win.points}")
         if problems:

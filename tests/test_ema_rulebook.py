@@ -110,8 +110,8 @@ def test_double_ron_every_winner_is_paid_the_counters_and_the_first_takes_the_st
     # seat 3: 567m 234s 777p 333p 88s: tanyao 1 han; fu 20 + 10 (closed ron) + 4 (777p concealed
     #   simple pung) + 2 (333p completed by ron: an open simple pung) = 36 -> 40
     #   basic 40 x 2^3 = 320; 4 x 320 = 1,280 -> 1,300
-    assert (first.winner, first.han, first.fu, first.points) == (1, 2, 30, 2000)
-    assert (second.winner, second.han, second.fu, second.points) == (3, 1, 40, 1300)
+    assert (first.winner, first.value, first.fu, first.points) == (1, 2, 30, 2000)
+    assert (second.winner, second.value, second.fu, second.points) == (3, 1, 40, 1300)
     # counters: 2 x 300 = 600 to EACH winner; the 2 sticks on the table: 2,000 to seat 1, the first
     # winner counter-clockwise from the discarder (seat 0)
     # seat 1: 2,000 + 600 + 2,000 = 4,600; seat 3: 1,300 + 600 = 1,900
@@ -150,7 +150,7 @@ def test_triple_ron_all_three_win_in_turn_from_the_discarder_and_the_dealer_keep
     # seat 0 (dealer): 456s 678s 456m 234p 88m, tanyao 1 han; fu 20 + 10 + 2 (kanchan) = 32 -> 40;
     #   basic 320; dealer ron 6 x 320 = 1,920 -> 2,000
     # seat 1: tanyao 1 han 40 fu, non-dealer: 1,300 (as above)
-    assert [(w.points, w.han, w.fu) for w in (w3, w0, w1)] == [(2000, 2, 30), (2000, 1, 40), (1300, 1, 40)]
+    assert [(w.points, w.value, w.fu) for w in (w3, w0, w1)] == [(2000, 2, 30), (2000, 1, 40), (1300, 1, 40)]
     # each winner + 300 for the counter; the one stick to seat 3
     assert w3.deltas == (0, 0, -2300, 2000 + 300 + 1000)
     assert w0.deltas == (2000 + 300, 0, -2300, 0)
@@ -191,7 +191,7 @@ def test_double_ron_a_winner_who_declared_riichi_takes_his_own_stick_back() -> N
     # seat 3: riichi 1 + tanyao 1 = 2 han, 40 fu: basic 40 x 2^4 = 640; 4 x 640 = 2,560 -> 2,600,
     #   + his own stick back 1,000 = 3,600
     assert (first.winner, first.points) == (1, 2000)
-    assert (second.winner, second.han, second.fu, second.points) == (3, 2, 40, 2600)
+    assert (second.winner, second.value, second.fu, second.points) == (3, 2, 40, 2600)
     assert first.deltas == (-2000, 3000, 0, 0)
     assert second.deltas == (-2600, 0, 0, 3600)
     assert m.scores == [30000 - 4600, 33000, 30000, 29000 + 3600]
@@ -222,7 +222,7 @@ def test_thirteen_han_without_a_yakuman_is_only_sanbaiman() -> None:
     # 22m 345m 345m 678m 678m (8m completes 67m, two-sided): chinitsu 6 (closed) + ryanpeikou 3
     # + pinfu 1 + tanyao 1 + dora 2 = 13 han; no yakuman -> sanbaiman, basic 6,000;
     # non-dealer ron 4 x 6,000 = 24,000 (a kazoe yakuman would be 32,000)
-    assert win.han == 13
+    assert win.value == 13
     assert win.limit == "sanbaiman"
     assert win.points == 24000
     assert win.deltas == (-24000, 24000, 0, 0)
@@ -236,7 +236,7 @@ def test_two_yakuman_in_one_hand_are_paid_as_one() -> None:
     (win,) = events_of(events, Win)
     # 555z 666z 777z 111z 22z: daisangen AND tsuuiisou, two yakuman -> still one yakuman:
     # basic 8,000, non-dealer ron 4 x 8,000 = 32,000 (stacked it would be 64,000)
-    assert {"Daisangen", "Tsuu Iisou"} <= {y.name for y in win.yaku}
+    assert {"daisangen", "tsuu_iisou"} <= {y.id for y in win.rows}
     assert win.points == 32000
     assert win.deltas == (-32000, 32000, 0, 0)
 
@@ -275,7 +275,7 @@ def test_four_han_thirty_fu_is_not_rounded_up_to_mangan() -> None:
     (win,) = events_of(events + answer(m, rons=(1,)), Win)
     # tanyao 1 + pinfu 1 + dora 2 = 4 han, 30 fu: basic 30 x 2^6 = 1,920 (below the mangan's
     # 2,000); non-dealer ron 4 x 1,920 = 7,680 -> 7,700
-    assert (win.han, win.fu, win.limit, win.points) == (4, 30, "", 7700)
+    assert (win.value, win.fu, win.limit, win.points) == (4, 30, "", 7700)
     assert win.deltas == (-7700, 7700, 0, 0)
 
 
@@ -293,7 +293,7 @@ def test_a_double_wind_pair_is_worth_four_fu() -> None:
     # fu 20 + 10 (closed ron) + 8 (999p concealed terminal pung) + 4 (East pair, seat and round)
     # = 42 -> 50 (with a 2-fu double wind pair it would be 40 -> 40);
     # basic 50 x 2^4 = 800; dealer ron 6 x 800 = 4,800 (40 fu: 6 x 640 = 3,840 -> 3,900)
-    assert (win.han, win.fu, win.points) == (2, 50, 4800)
+    assert (win.value, win.fu, win.points) == (2, 50, 4800)
     assert win.deltas == (4800, -4800, 0, 0)
 
 
@@ -309,8 +309,8 @@ def test_open_tanyao_is_a_yaku() -> None:
     (win,) = events_of(events, Win)
     # 456p (chi) 234m 678m 345s 66s, ron on 5s: tanyao 1 han; open, all sequences, two-sided:
     # 20 fu, raised to 30 for an open hand; basic 30 x 2^3 = 240; 4 x 240 = 960 -> 1,000
-    assert [y.name for y in win.yaku] == ["Tanyao"]
-    assert (win.han, win.fu, win.points) == (1, 30, 1000)
+    assert [y.id for y in win.rows] == ["tanyao"]
+    assert (win.value, win.fu, win.points) == (1, 30, 1000)
     assert win.deltas == (0, 1000, -1000, 0)
 
 
@@ -359,7 +359,7 @@ def test_a_concealed_kan_ends_the_first_go_around_for_renhou() -> None:
     events = play(m, "0:discard 3p") + answer(m, rons=(1,))
     (win,) = events_of(events, Win)
     # tanyao + pinfu, 30 fu: 2,000, not the renhou mangan
-    assert "Renhou" not in {y.name for y in win.yaku}
+    assert "renhou" not in {y.id for y in win.rows}
     assert win.deltas == (-2000, 2000, 0, 0)
 
 
@@ -500,7 +500,7 @@ def test_counters_pay_300_on_a_ron_and_100_from_each_on_a_tsumo(how: str) -> Non
         # menzen tsumo 1 + pinfu 1 + tanyao 1 = 3 han, pinfu tsumo 20 fu: basic 20 x 2^5 = 640;
         # the dealer pays 2 x 640 = 1,280 -> 1,300, the others 640 -> 700; total 2,700;
         # counters: + 3 x 100 from each payer: dealer 1,600, others 1,000 each; seat 1 + 3,600
-        assert (win.han, win.fu, win.points) == (3, 20, 2700)
+        assert (win.value, win.fu, win.points) == (3, 20, 2700)
         assert win.deltas == (-1600, 3600, -1000, -1000)
 
 
@@ -534,7 +534,7 @@ def test_an_open_kan_turns_its_dora_at_once_and_it_counts_for_the_replacement_wi
     # 1111z 234p 567p 234s 55s, tsumo on the replacement 4s: East (prevalent wind) 1 + rinshan
     # kaihou 1 + kan dora 4 (four 1z under indicator 4z) = 6 han: haneman, basic 3,000;
     # non-dealer tsumo: the dealer pays 2 x 3,000 = 6,000, the others 3,000 each: + 12,000
-    assert win.han == 6 and win.limit == "haneman"
+    assert win.value == 6 and win.limit == "haneman"
     assert win.deltas == (-6000, 12000, -3000, -3000)
 
 
@@ -555,7 +555,7 @@ def test_an_added_kan_turns_its_dora_at_once() -> None:
     assert not events_of(events, Discarded)
     (win,) = events_of(play(m, "1:tsumo"), Win)
     # same hand as the called kan: East 1 + rinshan 1 + dora 4 = 6 han, haneman: 6,000 / 3,000 / 3,000
-    assert win.han == 6
+    assert win.value == 6
     assert win.deltas == (-6000, 12000, -3000, -3000)
 
 
@@ -712,8 +712,8 @@ def test_no_red_fives() -> None:
     (win,) = events_of(play(m, "0:discard 8m") + answer(m, rons=(1,)), Win)
     # 345m 678m 456p 567s 88s: tanyao 1 + pinfu 1 = 2 han 30 fu: 2,000 (with three red fives it
     # would be 5 han, a mangan)
-    assert win.han == 2 and win.points == 2000
-    assert not any("Aka" in y.name for y in win.yaku)
+    assert win.value == 2 and win.points == 2000
+    assert not any("Aka" in y.id for y in win.rows)
     assert win.deltas == (-2000, 2000, 0, 0)
 
 

@@ -177,7 +177,7 @@ def test_no_call_on_the_last_discard_only_ron(profile: str) -> None:
     assert m.legal_actions(2) == []
     events = play(m, "3:ron")
     (win,) = events_of(events, Win)
-    assert "Houtei Raoyui" in {y.name for y in win.yaku}
+    assert "houtei_raoyui" in {y.id for y in win.rows}
 
 
 def test_riichi_needs_four_live_tiles() -> None:
@@ -351,7 +351,7 @@ def test_ippatsu_and_a_call_that_breaks_it() -> None:
     pass_all(m)
     tsumogiri(m, until_live=m.wall.live_remaining - 3, stop_seat=1)
     events = play(m, "1:tsumo")
-    assert "Ippatsu" in {y.name for y in events_of(events, Win)[0].yaku}  # type: ignore[attr-defined]
+    assert "ippatsu" in {y.id for y in events_of(events, Win)[0].rows}  # type: ignore[attr-defined]
 
     m = table(["1m", "7z", "", "4z"])  # seat 3's pon skips its draw
     play(m, "0:discard 9m")
@@ -364,7 +364,7 @@ def test_ippatsu_and_a_call_that_breaks_it() -> None:
     play(m, f"0:discard {_name(m.drawn)}")
     pass_all(m)
     events = play(m, "1:tsumo")
-    assert "Ippatsu" not in {y.name for y in events_of(events, Win)[0].yaku}  # type: ignore[attr-defined]
+    assert "ippatsu" not in {y.id for y in events_of(events, Win)[0].rows}  # type: ignore[attr-defined]
 
 
 # --- kans -----------------------------------------------------------------------------------
@@ -384,7 +384,7 @@ def test_chankan_robs_an_added_kan() -> None:
     events = play(m, "2:ron")
     (win,) = events_of(events, Win)
     assert win.winner == 2 and win.discarder == 1
-    assert "Chankan" in {y.name for y in win.yaku}
+    assert "chankan" in {y.id for y in win.rows}
 
 
 def test_ankan_dora_is_immediate() -> None:
@@ -606,7 +606,7 @@ def test_rinshan_kaihou_on_the_replacement_tile() -> None:
     (draw,) = [e for e in events_of(events, TileDrawn) if e.replacement]  # type: ignore[attr-defined]
     assert kind_of(draw.tile) == parse_kind("9s")  # type: ignore[attr-defined]
     events = play(m, "0:tsumo")
-    assert "Rinshan Kaihou" in {y.name for y in events_of(events, Win)[0].yaku}  # type: ignore[attr-defined]
+    assert "rinshan_kaihou" in {y.id for y in events_of(events, Win)[0].rows}  # type: ignore[attr-defined]
 
 
 # --- the dead wall and the hill in play ------------------------------------------------------

@@ -16,15 +16,16 @@ from game.engine.events import HandStarted, Win
 from game.engine.logs import to_tenhou6
 from game.engine.logs.capture import score_text
 from game.engine.profile import load_profile
-from game.engine.scoring import library_options
-from game.engine.yaku_names import DORA_NAMES, TENHOU_ID, TENHOU_YAKU, TENHOU_YAKUMAN, tenhou_yaku
+from game.engine.rows import DORA_ROWS
+from game.engine.scoring import library_options, yaku_id
+from game.engine.yaku_names import TENHOU_ID, TENHOU_YAKU, TENHOU_YAKUMAN, tenhou_yaku
 
 RIICHI = load_profile("riichi")
 # Library yaku no shipped profile can score: the engine never sets their options or flags
 # (open riichi, nagashi counted as a yaku, the local yakuman), checked below.
-NEVER_REPORTED = {"Open Riichi", "Double Open Riichi", "Nagashi Mangan", "Daisharin", "Daichisei", "Sashikomi",
-                  "Paarenchan"}
-LIBRARY_YAKU = {str(y.name) for y in vars(YakuConfig()).values()}
+NEVER_REPORTED = {"open_riichi", "double_open_riichi", "nagashi_mangan", "daisharin", "daichisei", "sashikomi",
+                  "paarenchan"}
+LIBRARY_YAKU = {yaku_id(str(y.name)) for y in vars(YakuConfig()).values()}  # as the engine reports them
 
 
 def test_every_yaku_the_engine_reports_has_tenhous_name() -> None:
@@ -47,15 +48,15 @@ def test_the_yaku_the_engine_never_scores_stay_off() -> None:
 @pytest.mark.parametrize(
     ("name", "han", "written"),
     [
-        ("Yakuhai (haku)", 1, "役牌 白(1飜)"),
-        ("Yakuhai (hatsu)", 1, "役牌 發(1飜)"),
-        ("Yakuhai (chun)", 1, "役牌 中(1飜)"),
-        ("Yakuhai (seat wind south)", 1, "自風 南(1飜)"),
-        ("Double Riichi", 2, "両立直(2飜)"),
-        ("Kokushi Musou Juusanmen Matchi", 26, "国士無双１３面(役満)"),
-        ("Suu Ankou", 13, "四暗刻(役満)"),
-        ("Chinitsu", 5, "清一色(5飜)"),
-        ("Aka Dora", 2, "赤ドラ(2飜)"),
+        ("yakuhai_haku", 1, "役牌 白(1飜)"),
+        ("yakuhai_hatsu", 1, "役牌 發(1飜)"),
+        ("yakuhai_chun", 1, "役牌 中(1飜)"),
+        ("yakuhai_seat_wind_south", 1, "自風 南(1飜)"),
+        ("double_riichi", 2, "両立直(2飜)"),
+        ("kokushi_musou_juusanmen_matchi", 26, "国士無双１３面(役満)"),
+        ("suu_ankou", 13, "四暗刻(役満)"),
+        ("chinitsu", 5, "清一色(5飜)"),
+        ("aka_dora", 2, "赤ドラ(2飜)"),
     ],
 )
 def test_tenhou_spellings(name: str, han: int, written: str) -> None:
@@ -95,7 +96,7 @@ def test_score_texts_say_what_each_seat_paid() -> None:
         elif win.limit:
             assert limit == _LIMIT[win.limit]
         else:
-            assert (int(fu), int(han)) == (win.fu, win.han)
+            assert (int(fu), int(han)) == (win.fu, win.value)
         honba = 100 * start.honba
         paid = {s: -d for s, d in enumerate(win.deltas) if s != win.winner and d}
         if win.discarder is not None:
@@ -134,4 +135,4 @@ def test_dora_without_han_are_not_listed() -> None:
     match: Match = called_match(RIICHI, 1)
     text = str(to_tenhou6(match)["log"])
     assert "(0飜)" not in text
-    assert all(name in TENHOU_ID for name in DORA_NAMES)
+    assert all(name in TENHOU_ID for name in DORA_ROWS)

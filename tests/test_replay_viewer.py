@@ -319,8 +319,8 @@ def test_export_then_import_gives_the_same_match(tmp_path: Path, profile: str) -
             [(a.kind, (a.seat - shift) % 4, [_face(x, red) for x in a.tiles]) for a in s] for s in mine.steps]
         assert mine.line is not None and theirs.line is not None
         assert theirs.line.outcome == mine.line.outcome
-        assert [(w.winner, w.discarder, w.han, w.fu) for w in theirs.line.wins] == [
-            ((w.winner - shift) % 4, None if w.discarder is None else (w.discarder - shift) % 4, w.han, w.fu)
+        assert [(w.winner, w.discarder, w.value, w.fu) for w in theirs.line.wins] == [
+            ((w.winner - shift) % 4, None if w.discarder is None else (w.discarder - shift) % 4, w.value, w.fu)
             for w in mine.line.wins]
         assert list(theirs.line.deltas) == [mine.line.deltas[(s + shift) % 4] for s in range(4)]
     # and it shows in the same viewer, every hand to its result

@@ -18,6 +18,8 @@ from game.engine import Match
 from game.engine.actions import ActionKind
 from game.engine.events import Discarded
 from game.engine.profile import load_profile
+from game.engine.rows import ROW_IDS, TAIWANESE_TAI, Unit
+from game.engine.scoring import yaku_id
 from game.i18n import LANGUAGES, catalog
 from game.match_options import MatchOptions
 from game.persist.settings import CHOICES, Settings
@@ -25,7 +27,7 @@ from game.scene import FixedClock, Text
 from game.ui import fonts
 from game.ui.table import TableScreen, pieces, start_match
 from game.ui.table.screen import DISCARD_BEAT
-from game.ui.table.words import TERMINOLOGIES, limit_name, slug, table_terms, yaku_key, yaku_name
+from game.ui.table.words import TERMINOLOGIES, limit_name, row_name, row_value, slug, table_terms
 
 TAIWANESE = Path(__file__).resolve().parent.parent / "game" / "engine" / "taiwanese.py"
 
@@ -39,45 +41,44 @@ def language(code: str) -> Iterator[None]:
         i18n.set_language("en")
 
 
-def riichi_yaku_names() -> set[str]:
-    """Every yaku the mahjong library can report (the engine passes its names on), and the EMA
-    renhou the engine names itself."""
+def reported_rows() -> set[str]:
+    """Every row id the engine can report: the riichi yaku (every one the scoring library knows,
+    by the engine's id for it) and the Taiwanese tai rows, as the engine's one table lists them."""
     from mahjong.hand_calculating.yaku_config import YakuConfig
 
     config = YakuConfig()
-    names = {getattr(config, a).name for a in dir(config) if hasattr(getattr(config, a), "han_open")}
-    return names | {"Renhou"}
+    library = {yaku_id(getattr(config, a).name) for a in dir(config) if hasattr(getattr(config, a), "han_open")}
+    assert library <= ROW_IDS[Unit.HAN], sorted(library - ROW_IDS[Unit.HAN])
+    return set().union(*ROW_IDS.values())
 
 
-def tai_row_names() -> set[str]:
-    """Every tai row game/engine/taiwanese.py writes: ``"English (中文)"`` literals."""
-    return set(re.findall(r'"([^"]*\([^"()]*[^\x00-\x7f][^"()]*\))"', TAIWANESE.read_text(encoding="utf-8")))
+def test_the_taiwanese_scorer_writes_only_rows_of_the_table() -> None:
+    written = set(re.findall(r'\("([a-z_]+)", r\.|"([a-z_]+)" if', TAIWANESE.read_text(encoding="utf-8")))
+    ids = {a or b for a, b in written}
+    assert len(ids) > 25 and ids <= set(TAIWANESE_TAI), sorted(ids - set(TAIWANESE_TAI))
 
 
-def test_every_yaku_and_tai_row_the_engine_names_has_words_in_every_language() -> None:
-    riichi, tai = riichi_yaku_names(), tai_row_names()
-    assert len(riichi) > 50 and len(tai) > 30
-    names = riichi | tai
-    keys = {name: yaku_key(name) for name in names}
-    assert len(set(keys.values())) == len(names)  # no two names share words
+def test_every_row_the_engine_reports_has_words_in_every_language() -> None:
+    rows = reported_rows()
+    assert len(rows) > 90
     for code in LANGUAGES:
-        missing = sorted(name for name, key in keys.items() if key not in catalog(code))
+        missing = sorted(row for row in rows if f"yaku.{row}" not in catalog(code))
         assert not missing, code
-    assert {k for k in catalog("en") if k.startswith("yaku.")} <= set(keys.values())  # no stale words
+    assert {k for k in catalog("en") if k.startswith("yaku.")} <= {f"yaku.{r}" for r in rows}  # no stale words
 
 
 def test_a_tai_row_keeps_its_chinese_name_and_the_glyph_font_draws_it() -> None:
     glyphs = fonts.glyph_font()
-    for name in tai_row_names():
-        chinese = name[name.rindex("(") + 1 : -1]
+    for row, chinese in TAIWANESE_TAI.items():
         missing = [ch for ch in chinese if glyphs.get_metrics(ch, size=24)[0] is None]
-        assert not missing, name
+        assert not missing, row
     with language("fr"):
-        assert yaku_name("All pungs (碰碰胡)") == "Que des pungs (碰碰胡)"
-        assert yaku_name("Yakuhai (round wind east)") == "Yakuhai\u00a0: vent de tour Est"
+        assert row_name(Unit.TAI, "all_pungs") == "Que des pungs (碰碰胡)"
+        assert row_name(Unit.HAN, "yakuhai_round_wind_east") == "Yakuhai\u00a0: vent de tour Est"
+        assert row_value(Unit.TAI, 3) == "3\u00a0tai" or "3" in row_value(Unit.TAI, 3)
     with language("ru"):
-        assert yaku_name("Riichi") == "Риичи"
-    assert yaku_name("A yaku nobody knows") == "A yaku nobody knows"  # shown as the engine wrote it
+        assert row_name(Unit.HAN, "riichi") == "Риичи"
+    assert row_name(Unit.HAN, "a_yaku_nobody_knows") == "a yaku nobody knows"  # shown as words
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -102,107 +102,107 @@ OPEN = "456p789s234s678m99p"
 # (rows as in §4.4, request, profile, expected {row: tai})
 CASES: list[tuple[str, WinRequest, RuleProfile, dict[str, int]]] = [
     ("屁胡 0: open, discard, two-sided", win(OPEN, "8m", "pon:111m"), PROFILE, {}),
-    ("門清 1 + 平胡 2", win(PLAIN, "8m"), PROFILE, {"Concealed hand (門清)": 1, "All chows (平胡)": 2}),
+    ("門清 1 + 平胡 2", win(PLAIN, "8m"), PROFILE, {"concealed_hand": 1, "all_chows": 2}),
     ("門清 1 + 正花 1 (夏; 平胡 lost to the flower)", win(PLAIN, "8m", flowers="2f"), PROFILE,
-     {"Concealed hand (門清)": 1, "Seat flower (正花)": 1}),
+     {"concealed_hand": 1, "seat_flower": 1}),
     ("門清 1 + 獨聽 1 (中洞 closed wait 6_8m)", win("123m456p789s234s678m99p", "7m"), PROFILE,
-     {"Concealed hand (門清)": 1, "Single wait (獨聽)": 1}),
+     {"concealed_hand": 1, "single_wait": 1}),
     ("門清自摸 3 (平胡 needs a discard)", win(PLAIN, "8m", discarder=None), PROFILE,
-     {"Concealed self-draw (門清自摸)": 3}),
+     {"concealed_self_draw": 3}),
     ("門清 1 + 獨聽 1 (邊張 edge 89m)", win("123m456p789s234s789m99p", "7m"), PROFILE,
-     {"Concealed hand (門清)": 1, "Single wait (獨聽)": 1}),
+     {"concealed_hand": 1, "single_wait": 1}),
     ("門清 1 + 獨聽 1 (單吊 pair wait)", win(PLAIN, "9p"), PROFILE,
-     {"Concealed hand (門清)": 1, "Single wait (獨聽)": 1}),
-    ("自摸 1 (open)", win(OPEN, "8m", "pon:111m", discarder=None), PROFILE, {"Self-draw (自摸)": 1}),
-    ("門風 1 (South pung for South)", win(OPEN, "8m", "pon:222z"), PROFILE, {"Seat wind (門風)": 1}),
-    ("圈風 1 (East pung in the East round)", win(OPEN, "8m", "pon:111z"), PROFILE, {"Round wind (圈風)": 1}),
+     {"concealed_hand": 1, "single_wait": 1}),
+    ("自摸 1 (open)", win(OPEN, "8m", "pon:111m", discarder=None), PROFILE, {"self_draw": 1}),
+    ("門風 1 (South pung for South)", win(OPEN, "8m", "pon:222z"), PROFILE, {"seat_wind": 1}),
+    ("圈風 1 (East pung in the East round)", win(OPEN, "8m", "pon:111z"), PROFILE, {"round_wind": 1}),
     ("圈風 1 + 門風 1 (dealer's East in East round)", win(OPEN, "8m", "pon:111z", winner=0), PROFILE,
-     {"Round wind (圈風)": 1, "Seat wind (門風)": 1}),
+     {"round_wind": 1, "seat_wind": 1}),
     ("圈風 1 (South pung in the South round, for North)",
-     win(OPEN, "8m", "pon:222z", winner=3, round_wind=1), PROFILE, {"Round wind (圈風)": 1}),
-    ("三元牌 1", win(OPEN, "8m", "pon:777z"), PROFILE, {"Dragon pung (三元牌)": 1}),
-    ("三元牌 1 × 2", win("456p789s678m99p", "8m", "pon:777z", "pon:666z"), PROFILE, {"Dragon pung (三元牌)": 2}),
+     win(OPEN, "8m", "pon:222z", winner=3, round_wind=1), PROFILE, {"round_wind": 1}),
+    ("三元牌 1", win(OPEN, "8m", "pon:777z"), PROFILE, {"dragon_pung": 1}),
+    ("三元牌 1 × 2", win("456p789s678m99p", "8m", "pon:777z", "pon:666z"), PROFILE, {"dragon_pung": 2}),
     ("小三元 4 (三元牌 inside)", win("456p789s678m77z", "8m", "pon:555z", "pon:666z"), PROFILE,
-     {"Little three dragons (小三元)": 4}),
+     {"little_three_dragons": 4}),
     ("小三元 4 + 三元牌 2 (dragon_tai_inside_sangen)", win("456p789s678m77z", "8m", "pon:555z", "pon:666z"),
-     knobs(dragon_tai_inside_sangen=True), {"Little three dragons (小三元)": 4, "Dragon pung (三元牌)": 2}),
+     knobs(dragon_tai_inside_sangen=True), {"little_three_dragons": 4, "dragon_pung": 2}),
     ("大三元 8", win("456p678m99p", "8m", "pon:555z", "pon:666z", "pon:777z"), PROFILE,
-     {"Big three dragons (大三元)": 8}),
+     {"big_three_dragons": 8}),
     ("小四喜 8 + 圈風 1 + 門風 1", win("456p678m44z", "8m", "pon:111z", "pon:222z", "pon:333z"), PROFILE,
-     {"Little four winds (小四喜)": 8, "Round wind (圈風)": 1, "Seat wind (門風)": 1}),
+     {"little_four_winds": 8, "round_wind": 1, "seat_wind": 1}),
     ("小四喜 8 + 圈風 1 (the seat wind is the pair)", win("456p678m22z", "8m", "pon:111z", "pon:333z", "pon:444z"),
-     PROFILE, {"Little four winds (小四喜)": 8, "Round wind (圈風)": 1}),
+     PROFILE, {"little_four_winds": 8, "round_wind": 1}),
     ("大四喜 16 (圈風, 門風 inside)", win("678m99p", "8m", "pon:111z", "pon:222z", "pon:333z", "pon:444z"),
-     PROFILE, {"Big four winds (大四喜)": 16}),
+     PROFILE, {"big_four_winds": 16}),
     ("字一色 16 + 小三元 4 + 圈風 1 + 門風 1 + 獨聽 1 (碰碰胡 inside)",
      win("333z666z77z", "7z", "pon:111z", "pon:222z", "pon:555z"), PROFILE,
-     {"All honours (字一色)": 16, "Little three dragons (小三元)": 4, "Round wind (圈風)": 1,
-      "Seat wind (門風)": 1, "Single wait (獨聽)": 1}),
+     {"all_honours": 16, "little_three_dragons": 4, "round_wind": 1,
+      "seat_wind": 1, "single_wait": 1}),
     ("碰碰胡 4 + 獨聽 1", win("222m777s33p", "3p", "pon:111m", "pon:999p", "pon:555s"), PROFILE,
-     {"All pungs (碰碰胡)": 4, "Single wait (獨聽)": 1}),
+     {"all_pungs": 4, "single_wait": 1}),
     ("三暗刻 2 + 獨聽 1 (pair wait keeps the pungs concealed)",
      win("555s777s999m66p", "6p", "pon:111m", "chi:234p"), PROFILE,
-     {"Three concealed pungs (三暗刻)": 2, "Single wait (獨聽)": 1}),
+     {"three_concealed_pungs": 2, "single_wait": 1}),
     ("0: a pung finished by a discard is not concealed (two 暗刻 only; 雙碰 is no 獨聽)",
      win("555s777s999m66p", "9m", "pon:111m", "chi:234p"), PROFILE, {}),
     ("三暗刻 2 + 自摸 1 (the same pung self-drawn)",
      win("555s777s999m66p", "9m", "pon:111m", "chi:234p", discarder=None), PROFILE,
-     {"Three concealed pungs (三暗刻)": 2, "Self-draw (自摸)": 1}),
+     {"three_concealed_pungs": 2, "self_draw": 1}),
     ("三暗刻 2 (the discarded 7s may sit in 789s: 777s stays concealed, §1.5 best reading)",
-     win("111m555p777s789s99m", "7s", "chi:234p"), PROFILE, {"Three concealed pungs (三暗刻)": 2}),
+     win("111m555p777s789s99m", "7s", "chi:234p"), PROFILE, {"three_concealed_pungs": 2}),
     ("四暗刻 5 + 獨聽 1 (replaces 三暗刻)", win("555s777s999m111m66p", "6p", "chi:234p"), PROFILE,
-     {"Four concealed pungs (四暗刻)": 5, "Single wait (獨聽)": 1}),
+     {"four_concealed_pungs": 5, "single_wait": 1}),
     ("門清自摸 3 + 五暗刻 8 + 獨聽 1 (碰碰胡 inside)", win("555s777s999m111m333p66p", "6p", discarder=None),
-     PROFILE, {"Concealed self-draw (門清自摸)": 3, "Five concealed pungs (五暗刻)": 8, "Single wait (獨聽)": 1}),
+     PROFILE, {"concealed_self_draw": 3, "five_concealed_pungs": 8, "single_wait": 1}),
     ("門清 1 + 五暗刻 8 + 獨聽 1 (an ankan is concealed)", win("555s777s999m333p66p", "6p", "ankan:1111m"),
-     PROFILE, {"Concealed hand (門清)": 1, "Five concealed pungs (五暗刻)": 8, "Single wait (獨聽)": 1}),
+     PROFILE, {"concealed_hand": 1, "five_concealed_pungs": 8, "single_wait": 1}),
     ("碰碰胡 4 + 三暗刻 2 (exposed kong, self-drawn pung) + 自摸 1",
      win("555s777s999m33p", "9m", "kan:1111m", "pon:222p", discarder=None), PROFILE,
-     {"All pungs (碰碰胡)": 4, "Three concealed pungs (三暗刻)": 2, "Self-draw (自摸)": 1}),
+     {"all_pungs": 4, "three_concealed_pungs": 2, "self_draw": 1}),
     ("混一色 4 + 三元牌 1", win("123m456m789m234m55m", "5m", "pon:777z"), PROFILE,
-     {"Half flush (混一色)": 4, "Dragon pung (三元牌)": 1}),
+     {"half_flush": 4, "dragon_pung": 1}),
     ("清一色 8 (2m and 8m complete it too: no 獨聽; the pon stops 平胡)",
-     win("123m456m678m234m55m", "5m", "pon:999m"), PROFILE, {"Full flush (清一色)": 8}),
+     win("123m456m678m234m55m", "5m", "pon:999m"), PROFILE, {"full_flush": 8}),
     ("清一色 8 + 平胡 2 (an exposed chow keeps 平胡)", win("11p234p567p789p678p", "4p", "chi:345p"), PROFILE,
-     {"Full flush (清一色)": 8, "All chows (平胡)": 2}),
+     {"full_flush": 8, "all_chows": 2}),
     ("門清自摸 3 + 海底撈月 1", win(PLAIN, "8m", discarder=None, haitei=True), PROFILE,
-     {"Concealed self-draw (門清自摸)": 3, "Last tile self-draw (海底撈月)": 1}),
-    ("河底撈魚 1", win(OPEN, "8m", "pon:111m", houtei=True), PROFILE, {"Last discard (河底撈魚)": 1}),
+     {"concealed_self_draw": 3, "last_tile_self_draw": 1}),
+    ("河底撈魚 1", win(OPEN, "8m", "pon:111m", houtei=True), PROFILE, {"last_discard": 1}),
     ("自摸 1 + 槓上開花 1 + 圈風 1 (an East kong)", win(OPEN, "8m", "kan:1111z", discarder=None, rinshan=True), PROFILE,
-     {"Self-draw (自摸)": 1, "Win on a replacement tile (槓上開花)": 1, "Round wind (圈風)": 1}),
-    ("搶槓 1", win(OPEN, "8m", "pon:111m", chankan=True), PROFILE, {"Robbing a kong (搶槓)": 1}),
+     {"self_draw": 1, "win_on_a_replacement_tile": 1, "round_wind": 1}),
+    ("搶槓 1", win(OPEN, "8m", "pon:111m", chankan=True), PROFILE, {"robbing_a_kong": 1}),
     ("全求人 2 (獨聽 inside)", win("33p", "3p", "pon:111m", "pon:555p", "chi:678s", "pon:999s", "chi:456m"),
-     PROFILE, {"All exposed (全求人)": 2}),
+     PROFILE, {"all_exposed": 2}),
     ("自摸 1 + 半求人 1", win("33p", "3p", "pon:111m", "pon:555p", "chi:678s", "pon:999s", "chi:456m",
-                         discarder=None), PROFILE, {"Self-draw (自摸)": 1, "Half exposed, self-drawn (半求人)": 1}),
+                         discarder=None), PROFILE, {"self_draw": 1, "half_exposed_self_drawn": 1}),
     ("天胡 24 (門清自摸 inside)", win(PLAIN, "8m", winner=0, discarder=None, tenhou=True), PROFILE,
-     {"Heavenly hand (天胡)": 24}),
+     {"heavenly_hand": 24}),
     ("地胡 16 (門清自摸 inside)", win(PLAIN, "8m", discarder=None, chiihou=True), PROFILE,
-     {"Earthly hand (地胡)": 16}),
+     {"earthly_hand": 16}),
     ("人胡 8 + 平胡 2 (門清 inside)", win(PLAIN, "8m", renhou=True), PROFILE,
-     {"Human hand (人胡)": 8, "All chows (平胡)": 2}),
+     {"human_hand": 8, "all_chows": 2}),
     ("見花見台 1 × 3", win(OPEN, "8m", "pon:111m", flowers="137f"), knobs(flower_scoring="each_flower_1"),
-     {"Flowers (見花見台)": 3}),
+     {"flowers": 3}),
     ("0: another seat's flowers (春秋 for South)", win(OPEN, "8m", "pon:111m", flowers="13f"), PROFILE, {}),
     ("花槓 2 + 正花 1 (蘭; 夏 inside the kong)", win(OPEN, "8m", "pon:111m", flowers="12346f"), PROFILE,
-     {"Flower kong (花槓)": 2, "Seat flower (正花)": 1}),
+     {"flower_kong": 2, "seat_flower": 1}),
     ("花槓 2 + 正花 2 (flower_kong_counts_seat_flowers)", win(OPEN, "8m", "pon:111m", flowers="12346f"),
-     knobs(flower_kong_counts_seat_flowers=True), {"Flower kong (花槓)": 2, "Seat flower (正花)": 2}),
+     knobs(flower_kong_counts_seat_flowers=True), {"flower_kong": 2, "seat_flower": 2}),
     ("0: 自摸 off (knob 0)", win(OPEN, "8m", "pon:111m", discarder=None), knobs(zimo=0), {}),
     ("門清 1 + 自摸 1 (no bundle)", win(PLAIN, "8m", discarder=None), knobs(menqing_zimo_bundle=0),
-     {"Concealed hand (門清)": 1, "Self-draw (自摸)": 1}),
+     {"concealed_hand": 1, "self_draw": 1}),
     ("門清自摸 3 + 平胡 2 (pinghu_no_zimo off)", win(PLAIN, "8m", discarder=None), knobs(pinghu_no_zimo=False),
-     {"Concealed self-draw (門清自摸)": 3, "All chows (平胡)": 2}),
+     {"concealed_self_draw": 3, "all_chows": 2}),
     ("best reading: 三暗刻 2 + 門清 1 + 獨聽 1 beats the chows", win("111m222m333m456p789s99p", "9p"), PROFILE,
-     {"Three concealed pungs (三暗刻)": 2, "Concealed hand (門清)": 1, "Single wait (獨聽)": 1}),
+     {"three_concealed_pungs": 2, "concealed_hand": 1, "single_wait": 1}),
 ]
 
 
 @pytest.mark.parametrize(("rows", "req", "profile", "expected"), CASES, ids=[c[0] for c in CASES])
 def test_hand_scored_from_the_tai_table(rows: str, req: WinRequest, profile: RuleProfile, expected: dict[str, int]) -> None:
     v = value(req, profile)
-    assert dict(v.yaku) == expected
-    assert v.han == sum(expected.values())
+    assert dict(v.rows) == expected
+    assert v.value == sum(expected.values())
     assert v.fu == 0 and v.limit == ""
 
 
@@ -214,8 +214,8 @@ def test_golden_derived_example_of_4_5() -> None:
     """§4.5: 底30/台10, dealer on 連2 (5 dealer tai); South self-draws 門清自摸 3 + 三元牌 1 + 正花 1."""
     req = win("123m456m234p678s777z55s", "6m", discarder=None, flowers="2f", streak=2)
     v = value(req)
-    assert dict(v.yaku) == {"Concealed self-draw (門清自摸)": 3, "Dragon pung (三元牌)": 1, "Seat flower (正花)": 1}
-    assert v.han == 5
+    assert dict(v.rows) == {"concealed_self_draw": 3, "dragon_pung": 1, "seat_flower": 1}
+    assert v.value == 5
     assert v.deltas == (-130, 290, -80, -80)
     assert v.points == 290
 
@@ -234,7 +234,7 @@ def test_heavenly_hand_paid_by_all_three_with_dealer_tai() -> None:
 def test_tai_cap_caps_the_hand_not_the_dealer() -> None:
     req = win("678m99p", "8m", "pon:111z", "pon:222z", "pon:333z", "pon:444z", discarder=0)
     v = value(req, knobs(tai_cap=10))
-    assert v.han == 10
+    assert v.value == 10
     assert v.deltas == (-140, 140, 0, 0)  # 30 + 10 × (10 + 1)
 
 
@@ -254,16 +254,16 @@ def test_ligu_when_on() -> None:
     """嚦咕嚦咕 8 (house rule): seven pairs and a pung, concealed; 門清自摸 3 with it."""
     req = win("1122m3344p5566s77z999s", "9s", discarder=None)
     assert score_taiwanese(req, PROFILE) is None
-    assert dict(value(req, knobs(ligu=8)).yaku) == {
-        "Seven pairs and a pung (嚦咕嚦咕)": 8,
-        "Concealed self-draw (門清自摸)": 3,
+    assert dict(value(req, knobs(ligu=8)).rows) == {
+        "seven_pairs_and_a_pung": 8,
+        "concealed_self_draw": 3,
     }
 
 
 def test_four_kongs_when_on() -> None:
     req = win("678m99p", "8m", "kan:1111m", "kan:2222p", "kan:3333s", "ankan:4444s")
-    assert "Four kongs (四槓牌)" not in dict(value(req).yaku)
-    assert dict(value(req, knobs(four_kong_win=8)).yaku)["Four kongs (四槓牌)"] == 8
+    assert "four_kongs" not in dict(value(req).rows)
+    assert dict(value(req, knobs(four_kong_win=8)).rows)["four_kongs"] == 8
 
 
 def test_the_engine_door_dispatches_here() -> None:
@@ -292,7 +292,7 @@ def test_payments_balance_and_dealer_tai_only_touch_the_dealer(
     assert sum(v.deltas) == 0
     assert v.points == v.deltas[winner] == -sum(d for s, d in enumerate(v.deltas) if s != winner)
     rules = PROFILE.tai
-    plain = rules.base + rules.tai_value * v.han
+    plain = rules.base + rules.tai_value * v.value
     dealer_tai = rules.dealer_base + rules.per_continuation * streak
     for seat, delta in enumerate(v.deltas):
         if seat == winner or (discarder is not None and seat != discarder):
@@ -311,7 +311,7 @@ def test_a_seat_flower_adds_exactly_flower_tai(base: WinRequest, flower: str) ->
     before = score_taiwanese(bare, knobs(pinghu_no_flowers=False))
     after = score_taiwanese(with_flower, knobs(pinghu_no_flowers=False))
     assert before is not None and after is not None
-    assert after.han - before.han == (PROFILE.tai.flower_tai if seat_flower else 0)
+    assert after.value - before.value == (PROFILE.tai.flower_tai if seat_flower else 0)
 
 
 # --- integration: seeded games ------------------------------------------------------------------
@@ -328,7 +328,7 @@ def test_seeded_games_finish_and_every_win_balances(seed: int) -> None:
     assert wins
     for w in wins:
         assert sum(w.deltas) == 0
-        assert w.han == sum(y.han for y in w.yaku)
+        assert w.value == sum(y.value for y in w.rows)
 
 
 @settings(max_examples=60, deadline=None)

@@ -34,8 +34,8 @@ def test_all_eight_flowers_win_at_once_paid_as_a_self_draw() -> None:
     assert prof.tai.eight_flowers_win == 8
     m = match_of(prof, {0: DEALER, 1: SEAT1, 2: "12345678f135m135p13s", 3: SEAT3})
     (win,) = events_of(m.events, Win)
-    assert (win.winner, win.discarder) == (2, None) and win.han == 8
-    assert [y.name for y in win.yaku] == ["All eight flowers (八仙過海)"]
+    assert (win.winner, win.discarder) == (2, None) and win.value == 8
+    assert [y.id for y in win.rows] == ["all_eight_flowers"]
     # 8 tai: 30 + 80 = 110 from each non-dealer; the dealer adds its 1 tai: 120
     assert win.deltas == (-120, -110, 340, -110)
     assert m.hand_index == 1 and m.dealer == 1  # a non-dealer won: the deal passes
@@ -51,7 +51,7 @@ def test_seven_flowers_rob_the_eighth_from_its_drawer() -> None:
     assert [(f.seat, f.tile) for f in flowers][:1] == [(1, flowers[0].tile)]
     (win,) = events_of(events, Win)
     assert (win.winner, win.discarder, win.tile) == (2, 1, flowers[0].tile)
-    assert [y.name for y in win.yaku] == ["Seven flowers rob the eighth (七搶一)"]
+    assert [y.id for y in win.rows] == ["seven_flowers_rob_the_eighth"]
     assert win.deltas == (0, -110, 110, 0)  # the drawer pays alone, as a discarder; no dealer involved
 
 
@@ -76,7 +76,7 @@ def test_ligu_with_its_house_rule_is_tenpai_and_wins_on_a_discard() -> None:
     for seat in [s for s in m.awaiting() if s != 1]:
         events += m.apply(Action(seat, ActionKind.PASS))
     (win,) = events_of(events, Win)
-    assert win.winner == 1 and "Seven pairs and a pung (嚦咕嚦咕)" in [y.name for y in win.yaku]
+    assert win.winner == 1 and "seven_pairs_and_a_pung" in [y.id for y in win.rows]
 
 
 def test_ligu_without_its_house_rule_is_not_a_hand() -> None:

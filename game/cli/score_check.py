@@ -100,7 +100,7 @@ def differences(score: HandScore | None, out: Mapping[str, Any]) -> list[str]:
         return ["scored as no win"]
     diffs: list[str] = []
     expected_yaku = sorted((str(y["name"]), _han(y["fanshu"])) for y in out["hupai"])
-    got_yaku = sorted((japanese_name(y.name), y.han) for y in score.yaku)
+    got_yaku = sorted((japanese_name(y.id), y.han) for y in score.yaku)
     if expected_yaku != got_yaku:
         diffs.append(f"yaku {expected_yaku} != {got_yaku}")
     yakuman = out.get("damanguan") or 0

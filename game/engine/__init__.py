@@ -43,15 +43,16 @@ from .events import (
     TailToDeadWall,
     TileDrawn,
     TilesDealt,
+    ValueRow,
     WallBuilt,
     Win,
-    Yaku,
     redact,
 )
 from .match import HandPosition, HandSetup, Match, Phase, Record, replay
 from .meld import Meld, MeldKind
 from .observation import Observation, SeatView
 from .profile import RuleProfile, available_profiles, diff_profiles, load_profile, load_profile_file
+from .rows import Unit
 
 __all__ = [
     "AbortiveDraw",
@@ -91,9 +92,10 @@ __all__ = [
     "TailToDeadWall",
     "TileDrawn",
     "TilesDealt",
+    "Unit",
+    "ValueRow",
     "WallBuilt",
     "Win",
-    "Yaku",
     "available_profiles",
     "diff_profiles",
     "format_action",

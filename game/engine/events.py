@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .meld import Meld
+from .rows import Unit
 from .wall import DiceRoll, Position
 
 
@@ -124,9 +125,12 @@ class KanDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Yaku:
-    name: str
-    han: int
+class ValueRow:
+    """One row of a win's value: a yaku or dora (han), a tai row or a fan row, by its stable id
+    (:mod:`.rows`; the interface translates it) and what it is worth in the win's unit."""
+
+    id: str
+    value: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +144,8 @@ class FuPart:
 
 @dataclass(frozen=True, slots=True)
 class Win(Event):
-    """A win and everything its result screen shows: the hand, the yaku with their values, the fu
-    parts (han-fu rulebooks), the indicators (``dora_indicators``: the dora and kan dora shown
+    """A win and everything its result screen shows: the hand, the rows of its value (yaku, tai or
+    fan by id, in ``unit``) and their total ``value``, the fu parts (han-fu rulebooks), the indicators (``dora_indicators``: the dora and kan dora shown
     when the hand ended), and what this win collected besides the hand's value: ``honba``
     counters and ``riichi_sticks`` (both already inside ``deltas``)."""
 
@@ -150,10 +154,11 @@ class Win(Event):
     tile: int
     hand: tuple[int, ...]  # concealed tiles, the winning tile included
     melds: tuple[Meld, ...]
-    yaku: tuple[Yaku, ...]
-    han: int
-    fu: int
-    limit: str
+    rows: tuple[ValueRow, ...]
+    value: int  # the rows added up (han, tai or fan; the limit's cap applied where there is one)
+    unit: Unit
+    fu: int  # han-fu rulebooks; 0 elsewhere
+    limit: str  # mangan, ... yakuman; or a fan rulebook's limit ("limit"); "" below
     points: int  # value of the hand alone
     deltas: tuple[int, int, int, int]
     ura_indicators: tuple[int, ...]

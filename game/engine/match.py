@@ -51,9 +51,9 @@ from .events import (
     RiichiAccepted,
     TileDrawn,
     TilesDealt,
+    ValueRow,
     WallBuilt,
     Win,
-    Yaku,
 )
 from .meld import Meld, MeldKind
 from .observation import Observation, SeatView
@@ -481,8 +481,8 @@ class Match:
             m.scores[s] += value.deltas[s]
         p = h.players[winner]
         out.append(
-            Win(winner, payer, tile, tuple(sorted(p.hand)), tuple(p.melds), tuple(Yaku(n, v) for n, v in value.yaku),
-                value.han, 0, "", value.points, _four(value.deltas), (), None)
+            Win(winner, payer, tile, tuple(sorted(p.hand)), tuple(p.melds), _rows(value), value.value, value.unit,
+                0, "", value.points, _four(value.deltas), (), None)
         )  # fmt: skip
         self._end_hand(out, renchan=self.rules.renchan.after_win(winner == m.dealer), abortive=False, won=True)
 
@@ -906,8 +906,9 @@ class Match:
                     tile,
                     tuple(sorted(req.concealed)),
                     tuple(h.players[seat].melds),
-                    tuple(Yaku(n, v) for n, v in result.yaku),
-                    result.han,
+                    _rows(result),
+                    result.value,
+                    result.unit,
                     result.fu,
                     result.limit,
                     result.points,
@@ -1029,6 +1030,10 @@ class Match:
         if h.wall.live_remaining == 0:
             return "last-discard", "the last discard may only be claimed for a win"
         return "illegal-claim", f"{action} is not a legal claim on this tile"
+
+
+def _rows(value: WinValue) -> tuple[ValueRow, ...]:
+    return tuple(ValueRow(row, v) for row, v in value.rows)
 
 
 def _four(values: Iterable[int]) -> tuple[int, int, int, int]:

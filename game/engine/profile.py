@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from .errors import ProfileError
+from .rows import Unit
 
 KuikaeRule = Literal["forbid_same_and_suji", "forbid_same", "allowed"]
 MultiWin = Literal["double", "all", "head_bump"]
@@ -40,6 +41,7 @@ Abortive = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaika
 Renchan = Literal["tenpai", "win_or_draw", "never"]
 GameLength = Literal["one_hand", "tonpuu", "hanchan", "one_round", "four_rounds"]
 ScoreModel = Literal["han_fu", "base_plus_tai"]
+SCORE_UNITS: dict[str, Unit] = {"han_fu": Unit.HAN, "base_plus_tai": Unit.TAI}
 Kazoe = Literal["yakuman", "sanbaiman", "none"]
 Renhou = Literal["none", "mangan", "yakuman"]
 MultiRonSticks = Literal["first_winner", "own_back_rest_to_first"]
@@ -273,6 +275,17 @@ class RuleProfile:
     @property
     def total_tiles(self) -> int:
         return 136 + self.tiles.flowers
+
+    @property
+    def unit(self) -> Unit:
+        """What a win's value is counted in (its rows' unit), by the scoring model."""
+        return SCORE_UNITS[self.score.model]
+
+    @property
+    def settles_with_uma(self) -> bool:
+        """Whether the placings earn uma or oka, so the final points differ from the score."""
+        g = self.game
+        return any(g.uma) or (g.oka_to_first and g.return_points != g.start_points)
 
     def knobs(self) -> dict[str, Any]:
         """Every knob as a flat ``section.key`` mapping (the rules screen and ``rules diff``)."""

@@ -16,8 +16,10 @@ Seats are absolute (0..3) throughout; a payment tuple is indexed by absolute sea
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
@@ -27,7 +29,7 @@ from mahjong.meld import Meld as LibraryMeld
 
 from .meld import Meld, MeldKind
 from .profile import RuleProfile, ScoreRules
-from .yaku_names import DORA_NAMES, PAO_YAKU
+from .rows import DORA_ROWS
 
 EAST_INDEX = 27  # the library names winds by their 34-kind, East = 27
 
@@ -81,14 +83,91 @@ class WinContext:
 
 @dataclass(frozen=True)
 class Yaku:
-    name: str  # English name as the mahjong library gives it (e.g. "Riichi", "Yakuhai (haku)")
+    id: str  # the stable id (:data:`..rows.RIICHI_YAKU`: ``riichi``, ``yakuhai_haku``, ``dora``...)
     han: int  # for yakuman: 13 per yakuman multiple
     is_yakuman: bool
 
 
+# The mahjong library's English yaku names and the engine's ids for them.
+LIBRARY_IDS: Final[dict[str, str]] = {
+    "Menzen Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "Double Riichi": "double_riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan Kaihou": "rinshan_kaihou",
+    "Haitei Raoyue": "haitei_raoyue",
+    "Houtei Raoyui": "houtei_raoyui",
+    "Renhou": "renhou",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeiko",
+    "Yakuhai (haku)": "yakuhai_haku",
+    "Yakuhai (hatsu)": "yakuhai_hatsu",
+    "Yakuhai (chun)": "yakuhai_chun",
+    "Yakuhai (seat wind east)": "yakuhai_seat_wind_east",
+    "Yakuhai (seat wind south)": "yakuhai_seat_wind_south",
+    "Yakuhai (seat wind west)": "yakuhai_seat_wind_west",
+    "Yakuhai (seat wind north)": "yakuhai_seat_wind_north",
+    "Yakuhai (round wind east)": "yakuhai_round_wind_east",
+    "Yakuhai (round wind south)": "yakuhai_round_wind_south",
+    "Yakuhai (round wind west)": "yakuhai_round_wind_west",
+    "Yakuhai (round wind north)": "yakuhai_round_wind_north",
+    "Sanshoku Doujun": "sanshoku_doujun",
+    "Ittsu": "ittsu",
+    "Chantai": "chantai",
+    "Honroutou": "honroutou",
+    "Toitoi": "toitoi",
+    "San Ankou": "san_ankou",
+    "San Kantsu": "san_kantsu",
+    "Sanshoku Doukou": "sanshoku_doukou",
+    "Chiitoitsu": "chiitoitsu",
+    "Shou Sangen": "shou_sangen",
+    "Honitsu": "honitsu",
+    "Junchan": "junchan",
+    "Ryanpeikou": "ryanpeikou",
+    "Chinitsu": "chinitsu",
+    "Kokushi Musou": "kokushi_musou",
+    "Kokushi Musou Juusanmen Matchi": "kokushi_musou_juusanmen_matchi",
+    "Chuuren Poutou": "chuuren_poutou",
+    "Daburu Chuuren Poutou": "daburu_chuuren_poutou",
+    "Suu Ankou": "suu_ankou",
+    "Suu Ankou Tanki": "suu_ankou_tanki",
+    "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii",
+    "Dai Suushii": "dai_suushii",
+    "Ryuuiisou": "ryuuiisou",
+    "Suu Kantsu": "suu_kantsu",
+    "Tsuu Iisou": "tsuu_iisou",
+    "Chinroutou": "chinroutou",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
+    "Renhou (yakuman)": "renhou_yakuman",
+    "Dora": "dora",
+    "Aka Dora": "aka_dora",
+    "Ura Dora": "ura_dora",
+    "Open Riichi": "open_riichi",
+    "Double Open Riichi": "double_open_riichi",
+    "Daisharin": "daisharin",
+    "Daichisei": "daichisei",
+    "Paarenchan": "paarenchan",
+    "Sashikomi": "sashikomi",
+    "Nagashi Mangan": "nagashi_mangan",
+}
+
+# The yaku a profile's ``score.pao_yaku`` knob names, by id.
+PAO_YAKU: Final[dict[str, str]] = {"daisangen": "daisangen", "daisuushii": "dai_suushii"}
+
+
+def yaku_id(library_name: str) -> str:
+    """The engine's id of a yaku the library names (a newer library's unknown yaku: its name
+    written as an id, so a win still scores and shows)."""
+    return LIBRARY_IDS.get(library_name) or "_".join(re.findall(r"[a-z0-9]+", library_name.lower()))
+
+
 @dataclass(frozen=True)
 class HandScore:
-    yaku: tuple[Yaku, ...]  # yaku first, then "Dora", "Aka Dora", "Ura Dora" with their han
+    yaku: tuple[Yaku, ...]  # yaku first, then the dora rows (``dora``, ``aka_dora``, ``ura_dora``)
     han: int  # the listed han added up (yakuman 13 each, before the EMA cap)
     fu: int
     yakuman: int  # multiples paid (0 if none; at most 1 when yakuman do not stack)
@@ -194,7 +273,7 @@ def _pays_pao(ctx: WinContext, yaku: tuple[Yaku, ...], rules: ScoreRules) -> boo
     if ctx.pao_seat is None or ctx.pao_seat == ctx.winner:
         return False
     liable = {PAO_YAKU[y] for y in rules.pao_yaku if y in PAO_YAKU}
-    return any(y.name in liable for y in yaku)
+    return any(y.id in liable for y in yaku)
 
 
 def settle(ctx: WinContext, base: int, rules: ScoreRules, *, pao: bool = False) -> tuple[int, list[int]]:
@@ -242,7 +321,7 @@ def _yaku_of(response: HandResponse) -> tuple[Yaku, ...]:
     out: list[Yaku] = []
     for item in response.yaku or ():
         han = item.han_open if response.is_open_hand and item.han_open else item.han_closed
-        out.append(Yaku(str(item.name), int(han), bool(item.is_yakuman)))
+        out.append(Yaku(yaku_id(str(item.name)), int(han), bool(item.is_yakuman)))
     return tuple(out)
 
 
@@ -283,7 +362,7 @@ def _score(ctx: WinContext, profile: RuleProfile, response: HandResponse) -> Han
     rules = profile.score
     yaku = _yaku_of(response)
     multiples = [y.han // YAKUMAN_HAN for y in yaku if y.is_yakuman]
-    if not multiples and sum(y.han for y in yaku if y.name not in DORA_NAMES) < profile.win.min_han:
+    if not multiples and sum(y.han for y in yaku if y.id not in DORA_ROWS) < profile.win.min_han:
         return None  # win.min_han: dora never count toward the minimum
     yakuman = (sum(multiples) if rules.yakuman_stack else max(multiples)) if multiples else 0
     han = sum(y.han for y in yaku)
@@ -315,7 +394,7 @@ def score_win(ctx: WinContext, profile: RuleProfile) -> HandScore | None:
     with_renhou = _checked(_evaluate(ctx, profile, renhou=True))
     if with_renhou is None:
         return None
-    renhou = Yaku("Renhou", 5, False)
+    renhou = Yaku("renhou", 5, False)
     hand, pay = settle(ctx, MANGAN_BASE, rules)
     return HandScore((renhou,), 5, _fu(with_renhou, rules), 0, "mangan", MANGAN_BASE, hand, (pay[0], pay[1], pay[2], pay[3]))
 

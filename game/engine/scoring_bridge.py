@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .profile import RuleProfile
+from .rows import Unit
 from .scoring import WinContext, exhaustive_draw_payments, nagashi_payments, score_win
 from .taiwanese import score_taiwanese
 from .values import WinRequest, WinValue
@@ -45,8 +46,9 @@ def _han_fu(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     if score is None:
         return None
     return WinValue(
-        tuple((y.name, y.han) for y in score.yaku),
+        tuple((y.id, y.han) for y in score.yaku),
         score.han,
+        Unit.HAN,
         score.fu,
         score.limit,
         score.hand_points,

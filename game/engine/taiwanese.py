@@ -31,11 +31,12 @@ from typing import Final
 
 from .meld import MeldKind
 from .profile import RuleProfile, TaiRules
+from .rows import Unit
 from .shanten import Arrangement, arrangements, waits
 from .tiles import DRAGONS, FLOWER_ID_BASE, HONOR_BASE, WINDS, counts_of, is_flower_kind, kind_of
 from .values import WinRequest, WinValue
 
-Yaku = tuple[str, int]
+Row = tuple[str, int]  # (row id, tai): the ids and the table's names are ..rows.TAIWANESE_TAI
 
 # the two flower sets: seasons 春夏秋冬 and plants 梅蘭菊竹, as tile ids (one copy each)
 FLOWER_SETS: Final = (
@@ -88,7 +89,7 @@ def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     if rules.tai_cap:
         tai = min(tai, rules.tai_cap)  # the cap is what is paid, so ``han`` reports it too
     deltas = settle(req.winner, req.discarder, req.dealer, tai, req.dealer_streak, rules)
-    return WinValue(tuple(yaku), tai, 0, "", deltas[req.winner], deltas)
+    return WinValue(tuple(yaku), tai, Unit.TAI, 0, "", deltas[req.winner], deltas)
 
 
 def settle(
@@ -179,17 +180,17 @@ def score_flower_win(winner: int, payer: int | None, dealer: int, streak: int, p
     rules = profile.tai
     robbed = payer is not None
     tai = rules.seven_rob_one if robbed else rules.eight_flowers_win
-    name = "Seven flowers rob the eighth (七搶一)" if robbed else "All eight flowers (八仙過海)"
+    name = "seven_flowers_rob_the_eighth" if robbed else "all_eight_flowers"
     if rules.tai_cap:
         tai = min(tai, rules.tai_cap)
     deltas = settle(winner, payer, dealer, tai, streak, rules)
-    return WinValue(((name, tai),), tai, 0, "", deltas[winner], deltas)
+    return WinValue(((name, tai),), tai, Unit.TAI, 0, "", deltas[winner], deltas)
 
 
 # --- the rows ---------------------------------------------------------------------------------
 
 
-def _hand_tai(f: _Facts, reading: tuple[tuple[TaiSet, ...], int]) -> list[Yaku]:
+def _hand_tai(f: _Facts, reading: tuple[tuple[TaiSet, ...], int]) -> list[Row]:
     sets, pair = reading
     r = f.rules
     pungs = [s.kind for s in sets if not s.chow]
@@ -197,9 +198,9 @@ def _hand_tai(f: _Facts, reading: tuple[tuple[TaiSet, ...], int]) -> list[Yaku]:
     yaku += _honour_set_tai(r, pungs, pair, f.req)
     anke = sum(1 for s in sets if not s.chow and s.concealed)
     # overlap: 五暗刻 ⊃ 四暗刻 ⊃ 三暗刻, only the highest (TW-EY; the table's rows are nested)
-    for n, tai, name in ((5, r.wu_anke, "Five concealed pungs (五暗刻)"),
-                         (4, r.si_anke, "Four concealed pungs (四暗刻)"),
-                         (3, r.san_anke, "Three concealed pungs (三暗刻)")):  # fmt: skip
+    for n, tai, name in ((5, r.wu_anke, "five_concealed_pungs"),
+                         (4, r.si_anke, "four_concealed_pungs"),
+                         (3, r.san_anke, "three_concealed_pungs")):  # fmt: skip
         if anke >= n and tai:
             yaku.append((name, tai))
             break
@@ -207,85 +208,85 @@ def _hand_tai(f: _Facts, reading: tuple[tuple[TaiSet, ...], int]) -> list[Yaku]:
     honours_only = all(k >= HONOR_BASE for k in f.tiles)
     # overlap: 五暗刻 and 字一色 are necessarily all pungs, so 碰碰胡 is not added to them (TW-EY)
     if all_pungs and r.pengpenghu and not (anke == 5 and r.wu_anke) and not (honours_only and r.ziyise):
-        yaku.append(("All pungs (碰碰胡)", r.pengpenghu))
+        yaku.append(("all_pungs", r.pengpenghu))
     if _all_chows(f, sets) and r.pinghu:
-        yaku.append(("All chows (平胡)", r.pinghu))
+        yaku.append(("all_chows", r.pinghu))
     yaku += _flush_tai(r, f.tiles)
     if r.four_kong_win and sum(1 for m in f.req.melds if m.is_kan) == 4:
-        yaku.append(("Four kongs (四槓牌)", r.four_kong_win))
+        yaku.append(("four_kongs", r.four_kong_win))
     yaku += _flower_tai(r, f.req)
     return yaku
 
 
-def _ligu_tai(f: _Facts) -> list[Yaku]:
+def _ligu_tai(f: _Facts) -> list[Row]:
     """嚦咕嚦咕 (house rule, TW-CHH): no sets to read, so only the manner, flush and flower rows."""
-    yaku = [("Seven pairs and a pung (嚦咕嚦咕)", f.rules.ligu)]
+    yaku = [("seven_pairs_and_a_pung", f.rules.ligu)]
     return yaku + _manner_tai(f) + _flush_tai(f.rules, f.tiles) + _flower_tai(f.rules, f.req)
 
 
-def _manner_tai(f: _Facts) -> list[Yaku]:
+def _manner_tai(f: _Facts) -> list[Row]:
     """How the hand was won: 門清/自摸, 獨聽, the last-tile and replacement rows, 求人, 天地人胡."""
     r, req = f.rules, f.req
-    yaku: list[Yaku] = []
+    yaku: list[Row] = []
     if req.tenhou and r.tianhu:
         # overlap: the dealt hand is necessarily concealed and self-drawn, and was never waiting:
         # 天胡 replaces 門清自摸 (門清, 自摸) and 獨聽 (TW-EY)
-        yaku.append(("Heavenly hand (天胡)", r.tianhu))
+        yaku.append(("heavenly_hand", r.tianhu))
     elif req.chiihou and r.dihu:
         # overlap: a first draw with no claim before it is necessarily concealed and self-drawn
-        yaku.append(("Earthly hand (地胡)", r.dihu))
+        yaku.append(("earthly_hand", r.dihu))
     elif f.concealed_hand and f.self_drawn and r.menqing_zimo_bundle:
-        yaku.append(("Concealed self-draw (門清自摸)", r.menqing_zimo_bundle))  # replaces 門清 + 自摸 (§4.4)
+        yaku.append(("concealed_self_draw", r.menqing_zimo_bundle))  # replaces 門清 + 自摸 (§4.4)
     else:
         if req.renhou and r.renhu:
             # overlap: before one's first draw no claim was possible, so 人胡 replaces 門清 (TW-EY)
-            yaku.append(("Human hand (人胡)", r.renhu))
+            yaku.append(("human_hand", r.renhu))
         elif f.concealed_hand and r.menqing:
-            yaku.append(("Concealed hand (門清)", r.menqing))
+            yaku.append(("concealed_hand", r.menqing))
         if f.self_drawn and r.zimo:
-            yaku.append(("Self-draw (自摸)", r.zimo))
+            yaku.append(("self_draw", r.zimo))
     qiuren = 0
     if f.all_exposed:
         qiuren = r.half_qiuren if f.self_drawn else r.quan_qiuren
         if qiuren:
-            name = "Half exposed, self-drawn (半求人)" if f.self_drawn else "All exposed (全求人)"
+            name = "half_exposed_self_drawn" if f.self_drawn else "all_exposed"
             yaku.append((name, qiuren))
     # overlap: 半求人/全求人 are a pair wait by definition, so 獨聽 is not added (TW-EY)
     if f.single_wait and r.duting and not qiuren and not req.tenhou:
-        yaku.append(("Single wait (獨聽)", r.duting))
+        yaku.append(("single_wait", r.duting))
     if req.haitei and r.haidi:
-        yaku.append(("Last tile self-draw (海底撈月)", r.haidi))
+        yaku.append(("last_tile_self_draw", r.haidi))
     if req.houtei and r.hedi:
-        yaku.append(("Last discard (河底撈魚)", r.hedi))
+        yaku.append(("last_discard", r.hedi))
     if req.rinshan and r.gangshang:
-        yaku.append(("Win on a replacement tile (槓上開花)", r.gangshang))
+        yaku.append(("win_on_a_replacement_tile", r.gangshang))
     if req.chankan and r.qianggang:
-        yaku.append(("Robbing a kong (搶槓)", r.qianggang))
+        yaku.append(("robbing_a_kong", r.qianggang))
     return yaku
 
 
-def _honour_set_tai(r: TaiRules, pungs: list[int], pair: int, req: WinRequest) -> list[Yaku]:
+def _honour_set_tai(r: TaiRules, pungs: list[int], pair: int, req: WinRequest) -> list[Row]:
     """Winds and dragons: 圈風, 門風, 三元牌, 小/大三元, 小/大四喜."""
     wind_pungs = [k for k in pungs if k in WINDS]
     dragon_pungs = [k for k in pungs if k in DRAGONS]
-    yaku = _big_or_little(wind_pungs, pair, WINDS, ("Big four winds (大四喜)", r.da_sixi),
-                          ("Little four winds (小四喜)", r.xiao_sixi))  # fmt: skip
+    yaku = _big_or_little(wind_pungs, pair, WINDS, ("big_four_winds", r.da_sixi),
+                          ("little_four_winds", r.xiao_sixi))  # fmt: skip
     # overlap: 大四喜 holds every wind pung, so 圈風 and 門風 are inside it (TW-EY); 小四喜 does not
     # necessarily hold them (the pair may be the round or seat wind), so they still count there
     if not (len(wind_pungs) == 4 and r.da_sixi):
         if WINDS[req.round_wind] in wind_pungs and r.round_wind:
-            yaku.append(("Round wind (圈風)", r.round_wind))
+            yaku.append(("round_wind", r.round_wind))
         if WINDS[req.seat_wind] in wind_pungs and r.seat_wind:
-            yaku.append(("Seat wind (門風)", r.seat_wind))
-    sangen = _big_or_little(dragon_pungs, pair, DRAGONS, ("Big three dragons (大三元)", r.da_sanyuan),
-                            ("Little three dragons (小三元)", r.xiao_sanyuan))  # fmt: skip
+            yaku.append(("seat_wind", r.seat_wind))
+    sangen = _big_or_little(dragon_pungs, pair, DRAGONS, ("big_three_dragons", r.da_sanyuan),
+                            ("little_three_dragons", r.xiao_sanyuan))  # fmt: skip
     # overlap: 三元牌 not counted again inside 小/大三元 unless dragon_tai_inside_sangen (TW-EY)
     if dragon_pungs and r.dragon_pung and (not sangen or r.dragon_tai_inside_sangen):
-        sangen.append(("Dragon pung (三元牌)", r.dragon_pung * len(dragon_pungs)))
+        sangen.append(("dragon_pung", r.dragon_pung * len(dragon_pungs)))
     return yaku + sangen
 
 
-def _big_or_little(pungs: list[int], pair: int, group: Sequence[int], big: Yaku, little: Yaku) -> list[Yaku]:
+def _big_or_little(pungs: list[int], pair: int, group: Sequence[int], big: Row, little: Row) -> list[Row]:
     """大四喜/小四喜 or 大三元/小三元: every kind of the group as a pung, or all but one with the
     last as the pair. The two exclude each other (a fifth copy would be needed)."""
     if len(pungs) == len(group) and big[1]:
@@ -295,34 +296,34 @@ def _big_or_little(pungs: list[int], pair: int, group: Sequence[int], big: Yaku,
     return []
 
 
-def _flush_tai(r: TaiRules, tiles: Sequence[int]) -> list[Yaku]:
+def _flush_tai(r: TaiRules, tiles: Sequence[int]) -> list[Row]:
     """混一色 (one suit + honours), 清一色 (one suit), 字一色 (honours only): exclusive by shape."""
     suits = {k // 9 for k in tiles if k < HONOR_BASE}
     honours = any(k >= HONOR_BASE for k in tiles)
     if not suits and r.ziyise:
-        return [("All honours (字一色)", r.ziyise)]
+        return [("all_honours", r.ziyise)]
     if len(suits) == 1 and honours and r.hunyise:
-        return [("Half flush (混一色)", r.hunyise)]
+        return [("half_flush", r.hunyise)]
     if len(suits) == 1 and not honours and r.qingyise:
-        return [("Full flush (清一色)", r.qingyise)]
+        return [("full_flush", r.qingyise)]
     return []
 
 
-def _flower_tai(r: TaiRules, req: WinRequest) -> list[Yaku]:
+def _flower_tai(r: TaiRules, req: WinRequest) -> list[Row]:
     """正花 (or 見花見台) and 花槓."""
-    yaku: list[Yaku] = []
+    yaku: list[Row] = []
     held = set(req.flowers)
     kongs = [fs for fs in FLOWER_SETS if held.issuperset(fs)]
     if kongs and r.flower_kong_tai:
-        yaku.append(("Flower kong (花槓)", r.flower_kong_tai * len(kongs)))
+        yaku.append(("flower_kong", r.flower_kong_tai * len(kongs)))
         if not r.flower_kong_counts_seat_flowers:
             # overlap: a 花槓 necessarily holds the seat flower of its set (TW-EY; profile comment)
             held -= {f for fs in kongs for f in fs}
     if r.flower_scoring == "each_flower_1":
-        counted, name = len(held), "Flowers (見花見台)"
+        counted, name = len(held), "flowers"
     else:
         seat = {FLOWER_ID_BASE + req.seat_wind, FLOWER_ID_BASE + 4 + req.seat_wind}
-        counted, name = len(held & seat), "Seat flower (正花)"
+        counted, name = len(held & seat), "seat_flower"
     if counted and r.flower_tai:
         yaku.append((name, counted * r.flower_tai))
     return yaku

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .meld import Meld
+from .rows import Unit
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,9 @@ class WinRequest:
 
 @dataclass(frozen=True)
 class WinValue:
-    yaku: tuple[tuple[str, int], ...]  # (name, han or tai)
-    han: int
+    rows: tuple[tuple[str, int], ...]  # (row id, its value): yaku, tai or fan rows (:mod:`.rows`)
+    value: int  # the rows added up, in ``unit`` (han, tai or fan)
+    unit: Unit
     fu: int
     limit: str
     points: int  # the hand's value alone

@@ -1,6 +1,7 @@
-"""Yaku names: the English names the ``mahjong`` library gives, and their Japanese names.
+"""Yaku names: the Japanese names of the engine's yaku ids (:data:`..rows.RIICHI_YAKU`).
 
-The engine reports yaku by the library's English name (``Yaku.name``). Two Japanese spellings:
+The engine reports yaku by stable id (``ValueRow.id``: ``riichi``, ``yakuhai_haku``...). Two
+Japanese spellings:
 
 * :data:`JAPANESE`, the names majiang-core writes (``翻牌 白``, ``場風 東``...), so a hand scored by
   the engine can be compared with that oracle;
@@ -15,62 +16,62 @@ from __future__ import annotations
 from typing import Final
 
 JAPANESE: Final[dict[str, str]] = {
-    "Menzen Tsumo": "門前清自摸和",
-    "Riichi": "立直",
-    "Double Riichi": "ダブル立直",
-    "Ippatsu": "一発",
-    "Chankan": "槍槓",
-    "Rinshan Kaihou": "嶺上開花",
-    "Haitei Raoyue": "海底摸月",
-    "Houtei Raoyui": "河底撈魚",
-    "Renhou": "人和",
-    "Pinfu": "平和",
-    "Tanyao": "断幺九",
-    "Iipeiko": "一盃口",
-    "Yakuhai (haku)": "翻牌 白",
-    "Yakuhai (hatsu)": "翻牌 發",
-    "Yakuhai (chun)": "翻牌 中",
-    "Yakuhai (seat wind east)": "自風 東",
-    "Yakuhai (seat wind south)": "自風 南",
-    "Yakuhai (seat wind west)": "自風 西",
-    "Yakuhai (seat wind north)": "自風 北",
-    "Yakuhai (round wind east)": "場風 東",
-    "Yakuhai (round wind south)": "場風 南",
-    "Yakuhai (round wind west)": "場風 西",
-    "Yakuhai (round wind north)": "場風 北",
-    "Sanshoku Doujun": "三色同順",
-    "Ittsu": "一気通貫",
-    "Chantai": "混全帯幺九",
-    "Honroutou": "混老頭",
-    "Toitoi": "対々和",
-    "San Ankou": "三暗刻",
-    "San Kantsu": "三槓子",
-    "Sanshoku Doukou": "三色同刻",
-    "Chiitoitsu": "七対子",
-    "Shou Sangen": "小三元",
-    "Honitsu": "混一色",
-    "Junchan": "純全帯幺九",
-    "Ryanpeikou": "二盃口",
-    "Chinitsu": "清一色",
-    "Kokushi Musou": "国士無双",
-    "Kokushi Musou Juusanmen Matchi": "国士無双十三面",
-    "Chuuren Poutou": "九蓮宝燈",
-    "Daburu Chuuren Poutou": "純正九蓮宝燈",
-    "Suu Ankou": "四暗刻",
-    "Suu Ankou Tanki": "四暗刻単騎",
-    "Daisangen": "大三元",
-    "Shousuushii": "小四喜",
-    "Dai Suushii": "大四喜",
-    "Ryuuiisou": "緑一色",
-    "Suu Kantsu": "四槓子",
-    "Tsuu Iisou": "字一色",
-    "Chinroutou": "清老頭",
-    "Tenhou": "天和",
-    "Chiihou": "地和",
-    "Renhou (yakuman)": "人和",
-    "Dora": "ドラ",
-    "Aka Dora": "赤ドラ",
-    "Ura Dora": "裏ドラ",
+    "menzen_tsumo": "門前清自摸和",
+    "riichi": "立直",
+    "double_riichi": "ダブル立直",
+    "ippatsu": "一発",
+    "chankan": "槍槓",
+    "rinshan_kaihou": "嶺上開花",
+    "haitei_raoyue": "海底摸月",
+    "houtei_raoyui": "河底撈魚",
+    "renhou": "人和",
+    "pinfu": "平和",
+    "tanyao": "断幺九",
+    "iipeiko": "一盃口",
+    "yakuhai_haku": "翻牌 白",
+    "yakuhai_hatsu": "翻牌 發",
+    "yakuhai_chun": "翻牌 中",
+    "yakuhai_seat_wind_east": "自風 東",
+    "yakuhai_seat_wind_south": "自風 南",
+    "yakuhai_seat_wind_west": "自風 西",
+    "yakuhai_seat_wind_north": "自風 北",
+    "yakuhai_round_wind_east": "場風 東",
+    "yakuhai_round_wind_south": "場風 南",
+    "yakuhai_round_wind_west": "場風 西",
+    "yakuhai_round_wind_north": "場風 北",
+    "sanshoku_doujun": "三色同順",
+    "ittsu": "一気通貫",
+    "chantai": "混全帯幺九",
+    "honroutou": "混老頭",
+    "toitoi": "対々和",
+    "san_ankou": "三暗刻",
+    "san_kantsu": "三槓子",
+    "sanshoku_doukou": "三色同刻",
+    "chiitoitsu": "七対子",
+    "shou_sangen": "小三元",
+    "honitsu": "混一色",
+    "junchan": "純全帯幺九",
+    "ryanpeikou": "二盃口",
+    "chinitsu": "清一色",
+    "kokushi_musou": "国士無双",
+    "kokushi_musou_juusanmen_matchi": "国士無双十三面",
+    "chuuren_poutou": "九蓮宝燈",
+    "daburu_chuuren_poutou": "純正九蓮宝燈",
+    "suu_ankou": "四暗刻",
+    "suu_ankou_tanki": "四暗刻単騎",
+    "daisangen": "大三元",
+    "shousuushii": "小四喜",
+    "dai_suushii": "大四喜",
+    "ryuuiisou": "緑一色",
+    "suu_kantsu": "四槓子",
+    "tsuu_iisou": "字一色",
+    "chinroutou": "清老頭",
+    "tenhou": "天和",
+    "chiihou": "地和",
+    "renhou_yakuman": "人和",
+    "dora": "ドラ",
+    "aka_dora": "赤ドラ",
+    "ura_dora": "裏ドラ",
 }
 
 # Tenhou's yaku, by its yaku number (the index). 36 (人和) is not played on Tenhou; its logs never
@@ -90,92 +91,86 @@ TENHOU_YAKU: Final[tuple[str, ...]] = (
 )
 TENHOU_YAKUMAN: Final = range(37, 52)  # Tenhou's yakuman numbers: written "(役満)", not "(N飜)"
 
-# The engine's yaku (the library's names) by Tenhou's yaku number.
+# The engine's yaku ids by Tenhou's yaku number.
 TENHOU_ID: Final[dict[str, int]] = {
-    "Menzen Tsumo": 0,
-    "Riichi": 1,
-    "Ippatsu": 2,
-    "Chankan": 3,
-    "Rinshan Kaihou": 4,
-    "Haitei Raoyue": 5,
-    "Houtei Raoyui": 6,
-    "Pinfu": 7,
-    "Tanyao": 8,
-    "Iipeiko": 9,
-    "Yakuhai (seat wind east)": 10,
-    "Yakuhai (seat wind south)": 11,
-    "Yakuhai (seat wind west)": 12,
-    "Yakuhai (seat wind north)": 13,
-    "Yakuhai (round wind east)": 14,
-    "Yakuhai (round wind south)": 15,
-    "Yakuhai (round wind west)": 16,
-    "Yakuhai (round wind north)": 17,
-    "Yakuhai (haku)": 18,
-    "Yakuhai (hatsu)": 19,
-    "Yakuhai (chun)": 20,
-    "Double Riichi": 21,
-    "Chiitoitsu": 22,
-    "Chantai": 23,
-    "Ittsu": 24,
-    "Sanshoku Doujun": 25,
-    "Sanshoku Doukou": 26,
-    "San Kantsu": 27,
-    "Toitoi": 28,
-    "San Ankou": 29,
-    "Shou Sangen": 30,
-    "Honroutou": 31,
-    "Ryanpeikou": 32,
-    "Junchan": 33,
-    "Honitsu": 34,
-    "Chinitsu": 35,
-    "Renhou": 36,  # EMA's mangan renhou (Tenhou does not play it)
-    "Renhou (yakuman)": 36,
-    "Tenhou": 37,
-    "Chiihou": 38,
-    "Daisangen": 39,
-    "Suu Ankou": 40,
-    "Suu Ankou Tanki": 41,
-    "Tsuu Iisou": 42,
-    "Ryuuiisou": 43,
-    "Chinroutou": 44,
-    "Chuuren Poutou": 45,
-    "Daburu Chuuren Poutou": 46,
-    "Kokushi Musou": 47,
-    "Kokushi Musou Juusanmen Matchi": 48,
-    "Dai Suushii": 49,
-    "Shousuushii": 50,
-    "Suu Kantsu": 51,
-    "Dora": 52,
-    "Ura Dora": 53,
-    "Aka Dora": 54,
+    "menzen_tsumo": 0,
+    "riichi": 1,
+    "ippatsu": 2,
+    "chankan": 3,
+    "rinshan_kaihou": 4,
+    "haitei_raoyue": 5,
+    "houtei_raoyui": 6,
+    "pinfu": 7,
+    "tanyao": 8,
+    "iipeiko": 9,
+    "yakuhai_seat_wind_east": 10,
+    "yakuhai_seat_wind_south": 11,
+    "yakuhai_seat_wind_west": 12,
+    "yakuhai_seat_wind_north": 13,
+    "yakuhai_round_wind_east": 14,
+    "yakuhai_round_wind_south": 15,
+    "yakuhai_round_wind_west": 16,
+    "yakuhai_round_wind_north": 17,
+    "yakuhai_haku": 18,
+    "yakuhai_hatsu": 19,
+    "yakuhai_chun": 20,
+    "double_riichi": 21,
+    "chiitoitsu": 22,
+    "chantai": 23,
+    "ittsu": 24,
+    "sanshoku_doujun": 25,
+    "sanshoku_doukou": 26,
+    "san_kantsu": 27,
+    "toitoi": 28,
+    "san_ankou": 29,
+    "shou_sangen": 30,
+    "honroutou": 31,
+    "ryanpeikou": 32,
+    "junchan": 33,
+    "honitsu": 34,
+    "chinitsu": 35,
+    "renhou": 36,  # EMA's mangan renhou (Tenhou does not play it)
+    "renhou_yakuman": 36,
+    "tenhou": 37,
+    "chiihou": 38,
+    "daisangen": 39,
+    "suu_ankou": 40,
+    "suu_ankou_tanki": 41,
+    "tsuu_iisou": 42,
+    "ryuuiisou": 43,
+    "chinroutou": 44,
+    "chuuren_poutou": 45,
+    "daburu_chuuren_poutou": 46,
+    "kokushi_musou": 47,
+    "kokushi_musou_juusanmen_matchi": 48,
+    "dai_suushii": 49,
+    "shousuushii": 50,
+    "suu_kantsu": 51,
+    "dora": 52,
+    "ura_dora": 53,
+    "aka_dora": 54,
 }
 
-# Han that are not yaku: they never make a hand a win on their own.
-DORA_NAMES: Final = frozenset({"Dora", "Aka Dora", "Ura Dora"})
 
-# The yaku named by a profile's ``score.pao_yaku`` knob, as the library names them.
-PAO_YAKU: Final[dict[str, str]] = {"daisangen": "Daisangen", "daisuushii": "Dai Suushii"}
-
-
-def japanese_name(name: str) -> str:
-    """The Japanese name of a yaku, or the English name when there is none in the table."""
-    return JAPANESE.get(name, name)
+def japanese_name(yaku: str) -> str:
+    """The Japanese name of a yaku id (majiang-core's spelling), or the id when there is none."""
+    return JAPANESE.get(yaku, yaku)
 
 
-def tenhou_yaku(name: str, han: int) -> str:
+def tenhou_yaku(yaku: str, han: int) -> str:
     """A yaku as a tenhou.net/6 log writes it: ``立直(1飜)``, ``役牌 白(1飜)``, ``国士無双(役満)``.
 
     A yaku Tenhou has no number for (none of the shipped profiles reports one) keeps
     majiang-core's Japanese name, so the log still says what was scored."""
-    number = TENHOU_ID.get(name)
+    number = TENHOU_ID.get(yaku)
     if number is None:
-        return f"{japanese_name(name)}({han}飜)"
+        return f"{japanese_name(yaku)}({han}飜)"
     value = "役満" if number in TENHOU_YAKUMAN else f"{han}飜"
     return f"{TENHOU_YAKU[number]}({value})"
 
 
-def tenhou_order(name: str) -> float:
+def tenhou_order(yaku: str) -> float:
     """Where a win's yaku are listed: by Tenhou's yaku number, so the dora come last (a yaku
     without a number just before them)."""
-    number = TENHOU_ID.get(name)
-    return TENHOU_ID["Dora"] - 0.5 if number is None else number
+    number = TENHOU_ID.get(yaku)
+    return TENHOU_ID["dora"] - 0.5 if number is None else number

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from game import paths
-from game.engine import Match
+from game.engine import Match, Unit
 from game.engine.errors import AtlasError
 from game.engine.logs import mjai_dumps, to_mjai, to_tenhou6
 from game.engine.profile import RuleProfile, load_profile
@@ -39,7 +39,7 @@ def can_export(profile_id: str) -> bool:
 
 def loggable(profile: RuleProfile) -> bool:
     """Whether tenhou.net/6 and mjai can tell a match of these rules (han and fu scoring)."""
-    return profile.score.model == "han_fu"
+    return profile.unit is Unit.HAN
 
 
 def exports_dir() -> Path:

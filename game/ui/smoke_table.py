@@ -129,7 +129,7 @@ def describe_end(events: list[Event]) -> str:
     for e in events:
         if isinstance(e, Win):
             how = "tsumo" if e.discarder is None else f"ron off {_seat(e.discarder)}"
-            yaku = ", ".join(y.name for y in e.yaku)
+            yaku = ", ".join(y.id for y in e.rows)
             return f"{_seat(e.winner)} wins by {how} on {tile_name(e.tile)}: {yaku} ({e.points} points)"
         if isinstance(e, ExhaustiveDraw):
             tenpai = [_seat(s) for s in range(4) if e.tenpai[s]]

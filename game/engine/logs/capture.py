@@ -29,8 +29,9 @@ from ..events import (
     Win,
 )
 from ..meld import MeldKind
+from ..rows import DORA_ROWS
 from ..tiles import kind_of
-from ..yaku_names import DORA_NAMES, tenhou_order, tenhou_yaku
+from ..yaku_names import tenhou_order, tenhou_yaku
 from .model import Face, LoggedHand, LoggedMatch, Outcome, Step, WinResult, face_of
 
 _T = TypeVar("_T")
@@ -101,7 +102,7 @@ def score_text(win: Win, dealer: int) -> str:
     for the hand alone (no honba, no sticks): a ron's total ``2000点``, each seat's share of a
     dealer's tsumo ``1000点∀``, a non-dealer's tsumo ``300-500点`` (the others' share, then the
     dealer's)."""
-    rank = "役満" if "yakuman" in win.limit else _LIMITS.get(win.limit, f"{win.fu}符{win.han}飜")
+    rank = "役満" if "yakuman" in win.limit else _LIMITS.get(win.limit, f"{win.fu}符{win.value}飜")
     if win.discarder is not None:
         return f"{rank}{win.points}点"
     if win.winner == dealer:
@@ -160,8 +161,8 @@ def _note(hand: LoggedHand, ev: Event, aka: bool = True) -> None:
             hand.outcome = Outcome("win")
         if ev.ura_indicators and not hand.ura:
             hand.ura = [face(t) for t in ev.ura_indicators]
-        listed = sorted((y for y in ev.yaku if y.han or y.name not in DORA_NAMES), key=lambda y: tenhou_order(y.name))
-        yaku = tuple(tenhou_yaku(y.name, y.han) for y in listed)
+        listed = sorted((y for y in ev.rows if y.value or y.id not in DORA_ROWS), key=lambda y: tenhou_order(y.id))
+        yaku = tuple(tenhou_yaku(y.id, y.value) for y in listed)
         hand.outcome.wins.append(WinResult(ev.winner, ev.discarder, ev.deltas, ev.pao, score_text(ev, hand.dealer), yaku))
     elif isinstance(ev, ExhaustiveDraw):
         hand.outcome = Outcome("exhaustive", deltas=ev.deltas, nagashi=bool(ev.nagashi), tenpai=ev.tenpai)

@@ -232,7 +232,7 @@ def _compare_result(match: Match, hand: LoggedHand) -> None:
         engine = sorted((w.winner, w.deltas) for w in wins)
         if logged != engine:
             detail = "; ".join(
-                f"seat {w.winner} {w.han} han {w.fu} fu {w.limit or ''} [{', '.join(y.name for y in w.yaku)}]"
+                f"seat {w.winner} {w.value} han {w.fu} fu {w.limit or ''} [{', '.join(y.id for y in w.rows)}]"
                 for w in wins
             )
             raise Divergence(f"result: the log's win deltas {logged} differ from the engine's {engine} ({detail})")

@@ -10,6 +10,7 @@ from typing import Any
 
 from game.i18n import number, t
 from game.scene import Node, Panel
+from game.ui.table.words import hand_value
 
 from .intents import Open
 from .new_game import profile_name
@@ -41,7 +42,7 @@ def hand_name(line: HandLine) -> str:
     return t("results.honba", hand=name, honba=line.honba) if line.honba else name
 
 
-def outcome_text(line: HandLine, human: int, tai: bool) -> str:
+def outcome_text(line: HandLine, human: int) -> str:
     if line.outcome == "abortive":
         return t("results.abortive")
     if line.outcome != "win" or not line.wins:
@@ -51,7 +52,7 @@ def outcome_text(line: HandLine, human: int, tai: bool) -> str:
         who = seat_word(win.winner, human)
         text = (t("results.tsumo", winner=who) if win.discarder is None
                 else t("results.ron", winner=who, loser=seat_word(win.discarder, human)))
-        value = t("results.value_tai", han=win.han) if tai else t("results.value", han=win.han, fu=win.fu)
+        value = hand_value(win.unit, win.value, win.fu)
         parts.append(f"{text} ({value})")
     return "; ".join(parts)
 
@@ -74,9 +75,9 @@ class ResultsScreen(MenuScreen):
         # placings
         self.root.add_child(Panel(left_w, 56 + 4 * 58, (10, 24, 22, 190), 72 + left_w / 2, 132 + (56 + 4 * 58) / 2,
                                   radius=10))
-        # Taiwanese settles in points alone: no uma column
-        cols = (18, 96, 300, left_w - 18) if not s.tai else (18, 120, left_w - 18, 0)
-        heads = [t("results.place"), t("results.player"), t("results.score")] + ([] if s.tai else [t("results.points")])
+        # a rulebook without uma (Taiwanese, Hong Kong) settles in points alone: no final-points column
+        cols = (18, 96, 300, left_w - 18) if s.uma else (18, 120, left_w - 18, 0)
+        heads = [t("results.place"), t("results.player"), t("results.score")] + ([t("results.points")] if s.uma else [])
         for text, x, align in zip(heads, cols, ("left", "left", "right", "right"), strict=False):
             self.root.add_child(label(text, 15, GOLD, 72 + x, 160, bold=True, align=align))
         for i, seat in enumerate(s.by_place()):
@@ -90,7 +91,7 @@ class ResultsScreen(MenuScreen):
             self.root.add_child(label(seat_word(seat, s.human_seat), 20, colour, 72 + cols[1], y, bold=mine))
             self.root.add_child(label(number(s.scores[seat]), 20, colour, 72 + cols[2], y, align="right"))
             points = s.final_points[seat]
-            if s.tai:
+            if not s.uma:
                 continue
             self.root.add_child(label(number(points, 1, sign=True), 20, GOOD if points > 0 else BAD if points < 0
                                       else colour, 72 + cols[3], y, bold=True, align="right"))
@@ -115,7 +116,7 @@ class ResultsScreen(MenuScreen):
         for line in s.hands:
             row = Node(x0, 0)
             row.add_child(label(fit(hand_name(line), 16, text_w, True), 16, CREAM, 18, -10, bold=True))
-            row.add_child(label(fit(outcome_text(line, s.human_seat, s.tai), 14, text_w), 14, MUTED, 18, 10))
+            row.add_child(label(fit(outcome_text(line, s.human_seat), 14, text_w), 14, MUTED, 18, 10))
             for k, seat in enumerate(seats):
                 d = line.deltas[seat]
                 row.add_child(label(number(d, sign=True) if d else "·", 15, GOOD if d > 0 else BAD if d < 0 else FAINT,

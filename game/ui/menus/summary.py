@@ -11,14 +11,16 @@ from dataclasses import dataclass
 
 from game.engine import Match
 from game.engine.events import AbortiveDraw, Event, ExhaustiveDraw, HandEnded, HandStarted, Win
+from game.engine.rows import Unit
 
 
 @dataclass(frozen=True)
 class WinLine:
     winner: int
     discarder: int | None  # None: self-draw
-    han: int
+    value: int  # in ``unit``
     fu: int
+    unit: Unit = Unit.HAN
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,7 @@ class MatchSummary:
     scores: tuple[int, ...]
     final_points: tuple[float, ...]
     hands: tuple[HandLine, ...]
-    tai: bool  # Taiwanese values are tai, not han and fu
+    uma: bool  # the placings earn uma (or oka): the final points are more than the score
 
     def by_place(self) -> list[int]:
         """Seats from first to fourth."""
@@ -56,7 +58,7 @@ def hand_lines(events: Iterable[Event]) -> tuple[HandLine, ...]:
         if isinstance(event, HandStarted):
             start, wins, outcome = event, [], ""
         elif isinstance(event, Win):
-            wins.append(WinLine(event.winner, event.discarder, event.han, event.fu))
+            wins.append(WinLine(event.winner, event.discarder, event.value, event.fu, event.unit))
             outcome = "win"
         elif isinstance(event, ExhaustiveDraw):
             outcome = "exhaustive"
@@ -81,5 +83,5 @@ def summarize(match: Match, human_seat: int = 0) -> MatchSummary:
         tuple(final.scores),
         tuple(final.final_points),
         hand_lines(match.events),
-        match.profile.score.model == "base_plus_tai",
+        match.profile.settles_with_uma,
     )

@@ -25,6 +25,7 @@ from game.ui.menus.widgets import (
     fit,
     label,
 )
+from game.ui.table.words import hand_value
 
 from .tape import TapeHand
 
@@ -45,7 +46,7 @@ def misfit_text(hand: TapeHand) -> str:
     return t(f"viewer.misfit.{hand.misfit or 'play'}")
 
 
-def outcome_text(hand: TapeHand, names: Sequence[str], tai: bool) -> str:
+def outcome_text(hand: TapeHand, names: Sequence[str]) -> str:
     """How a hand ended, naming the seats: "Mei: ron off Sora (3 han 40 fu)"."""
     line: HandLine | None = hand.line
     if line is None:
@@ -59,7 +60,7 @@ def outcome_text(hand: TapeHand, names: Sequence[str], tai: bool) -> str:
         who = names[win.winner]
         text = (t("results.tsumo", winner=who) if win.discarder is None
                 else t("results.ron", winner=who, loser=names[win.discarder]))
-        value = t("results.value_tai", han=win.han) if tai else t("results.value", han=win.han, fu=win.fu)
+        value = hand_value(win.unit, win.value, win.fu)
         parts.append(f"{text} ({value})")
     return "; ".join(parts)
 
@@ -89,7 +90,6 @@ class HandListScreen(MenuScreen):
         w, h = self.size
         v = self.viewer
         names = v.seat_names()
-        tai = v.tape.profile.score.model == "base_plus_tai"
         pw, top, bottom = min(w - 80, 1040), 56, h - 56
         x0 = (w - pw) / 2
         self.root.add_child(Panel(pw, bottom - top, (12, 26, 26, 246), w / 2, (top + bottom) / 2, radius=12,
@@ -111,7 +111,7 @@ class HandListScreen(MenuScreen):
             name = label(fit(f"{index + 1}. " + position_name(hand.round_wind, hand.hand_number, hand.honba), 16, text_w, True), 16, GOLD if current else CREAM, 16, -9,
                          bold=True)
             row.add_child(name)
-            outcome = outcome_text(hand, names, tai)
+            outcome = outcome_text(hand, names)
             row.add_child(label(fit(outcome, 13, text_w), 13, BAD if hand.divergence else MUTED, 16, 11))
             deltas = hand.line.deltas if hand.line is not None else (0, 0, 0, 0)
             for k, seat in enumerate(seats):

@@ -122,7 +122,7 @@ class ReplayViewer(MenuScreen):
         hud = Hud(self.layout_table, self.tape.human, names, roles, self.terms)
         self.timeline = Timeline(SPEEDS[self.speed_index])
         self.presenter = Presenter(self.layout_table, self.tape.human, hud, self.timeline, sets=rules.win.sets,
-                                   names=names, hold_seconds=HOLD, tai=rules.score.model == "base_plus_tai",
+                                   names=names, hold_seconds=HOLD,
                                    terms=self.terms)
         self.presenter.face_up = self.open_hands
         hud.show_dora_panel(False)

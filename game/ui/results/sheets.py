@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, Penalty, Win
 from game.engine.meld import Meld
+from game.engine.rows import DORA_ROWS, Unit
 from game.i18n import has, number, t
-from game.ui.table.words import Terms, limit_name, yaku_name
-
-DORA_ROWS = frozenset({"Dora", "Aka Dora", "Ura Dora"})  # the engine's names of the dora rows
+from game.ui.table.words import Terms, limit_name, row_name, row_value
 
 
 @dataclass(frozen=True)
@@ -94,7 +93,6 @@ class Seats:
     names: Sequence[str]
     human: int
     terms: Terms
-    tai: bool
 
 
 def _changes(seats: Seats, before: Sequence[int], deltas: Sequence[int]) -> tuple[SeatChange, ...]:
@@ -121,20 +119,21 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
                 else t("result.dealt_in", name=names[e.discarder]))
     if e.pao is not None:
         subtitle += " · " + t("result.pao", name=names[e.pao])
-    unit = "table.tai" if seats.tai else "table.han"
-    rows = tuple(Row(yaku_name(y.name), t(unit, han=y.han, tai=y.han), y.name in DORA_ROWS) for y in e.yaku)
-    if seats.tai:
-        total = t("result.total_tai", tai=e.han)
+    rows = tuple(Row(row_name(e.unit, y.id), row_value(e.unit, y.value), y.id in DORA_ROWS) for y in e.rows)
+    if e.unit is Unit.TAI:
+        total = t("result.total_tai", tai=e.value)
+    elif e.unit is Unit.FAN:
+        total = t("result.total_fan", fan=e.value)
     elif e.limit:
-        total = t("result.total_limit", han=e.han, fu=e.fu, limit=limit_name(e.limit))
+        total = t("result.total_limit", han=e.value, fu=e.fu, limit=limit_name(e.limit))
     else:
-        total = t("result.total", han=e.han, fu=e.fu)
+        total = t("result.total", han=e.value, fu=e.fu)
     concealed = list(e.hand)
     apart: int | None = None
     if e.tile in concealed:
         concealed.remove(e.tile)
         apart = e.tile
-    fu = tuple(Row(fu_label(p), t("result.fu_value", fu=p.fu)) for p in e.fu_parts) if not seats.tai else ()
+    fu = tuple(Row(fu_label(p), t("result.fu_value", fu=p.fu)) for p in e.fu_parts) if e.unit is Unit.HAN else ()
     raw = sum(p.fu for p in e.fu_parts)
     fu_total = t("result.fu_total", raw=raw, fu=e.fu) if fu else ""
     extras = []

@@ -169,7 +169,7 @@ class Presenter:
 
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
                  names: Sequence[str] | None = None, hold_seconds: float = 6.0,
-                 tai: bool = False, terms: Terms | None = None, sounds: Sounds | None = None) -> None:
+                 terms: Terms | None = None, sounds: Sounds | None = None) -> None:
         """``sounds``: where the table's sounds go (None: the app's board, :func:`audio.current`)."""
         self.layout = layout
         self.human = human
@@ -179,7 +179,6 @@ class Presenter:
         self.names = list(names) if names is not None else [wind_name(w) for w in range(4)]
         self.terms = terms if terms is not None else table_terms()
         self.hold_seconds = hold_seconds
-        self.tai = tai  # Taiwanese: hands count tai, not han and fu
         self.sounds = sounds
         self.root = Node(name="table root")
         w, h = layout.size
@@ -693,7 +692,7 @@ class Presenter:
         pic.revealed = True
 
     def _seats(self) -> results.Seats:
-        return results.Seats(self.names, self.human, self.terms, self.tai)
+        return results.Seats(self.names, self.human, self.terms)
 
     def _result(self, sheet: results.Sheet, deltas: Sequence[int]) -> Action:
         """The result panel: shown, counting up, then held until the player dismisses it."""

@@ -151,7 +151,7 @@ class TableScreen:
         self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
-                                   names=self.names, tai=self.rules.score.model == "base_plus_tai", terms=self.terms)
+                                   names=self.names, terms=self.terms)
         # a strict table asks the human on every discard already: that prompt is the pause
         self.presenter.discard_beat = 0.0 if self.auto_pass or self.strict or self.autoplay else DISCARD_BEAT
         self.hud.show_dora_panel(False)

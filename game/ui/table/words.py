@@ -1,10 +1,10 @@
 """The table's words: the terms for calls and wins the player chose, and names the engine reports.
 
-Why a module of its own: the engine speaks English (yaku names, limit names, tile names) and the
-player picks both a language and a *terminology* (settings: English, Japanese or Chinese terms).
+Why a module of its own: the engine speaks in ids (yaku, tai and fan rows, limit names, tiles) and
+the player picks both a language and a *terminology* (settings: English, Japanese or Chinese terms).
 The presenter, the HUD and the claim bar all ask here, so a call is named the same way on its
 button, in its callout and in the win panel. The words themselves are data in the i18n catalogs:
-``terms.<terminology>.<word>`` for the terms, ``yaku.<slug>`` for yaku and tai rows,
+``terms.<terminology>.<word>`` for the terms, ``yaku.<id>`` for yaku, tai and fan rows,
 ``limit.<slug>`` for limit names and ``tile.<name>`` for honours and flowers.
 """
 
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, fields
 from typing import Final
 
+from game.engine.rows import Unit, hanzi
 from game.i18n import has, t
 from game.i18n.tiles import tile_word as tile_word  # the table's callers import the words from here
 from game.i18n.tiles import tile_words as tile_words
@@ -46,30 +47,33 @@ def table_terms(terminology: str = DEFAULT_TERMINOLOGY) -> Terms:
     return Terms(**{word: t(f"terms.{name}.{word}") for word in TERM_WORDS})
 
 
-_CJK_SUFFIX = re.compile(r"\s*(\([^()]*[^\x00-\x7f][^()]*\))\s*$")
+def row_name(unit: Unit, row: str) -> str:
+    """A row of a win's value (a yaku, tai or fan id) in the current language. A Chinese
+    rulebook's row keeps its own name in brackets (``Que des pungs (碰碰胡)``); an id the catalogs
+    do not know is shown as words."""
+    key = f"yaku.{row}"
+    name = t(key) if has(key) else row.replace("_", " ")
+    native = hanzi(unit, row)
+    return f"{name} ({native})" if native else name
+
+
+def row_value(unit: Unit, value: int) -> str:
+    """A row's worth in its unit: ``2 han``, ``3 tai``, ``3 fan``."""
+    return t(f"table.{unit.value}", **{unit.value: value})
+
+
+def hand_value(unit: Unit, value: int, fu: int) -> str:
+    """A hand's value in its unit: ``3 han 40 fu``, ``5 tai``, ``4 fan``."""
+    if unit is Unit.HAN:
+        return t("results.value", han=value, fu=fu)
+    if unit is Unit.TAI:
+        return t("results.value_tai", han=value)
+    return t("results.value_fan", fan=value)
 
 
 def slug(name: str) -> str:
-    """A catalog key part from an engine name: ``Yakuhai (seat wind east)`` ->
-    ``yakuhai_seat_wind_east``; a Chinese name in brackets is left out (``All pungs (碰碰胡)`` ->
-    ``all_pungs``)."""
-    ascii_part = _CJK_SUFFIX.sub("", name)
-    return "_".join(re.findall(r"[a-z0-9]+", ascii_part.lower()))
-
-
-def yaku_key(name: str) -> str:
-    return f"yaku.{slug(name)}"
-
-
-def yaku_name(name: str) -> str:
-    """A yaku or tai row as the engine names it, in the current language. A Taiwanese row keeps
-    its Chinese name in brackets (``All pungs (碰碰胡)`` -> ``Que des pungs (碰碰胡)``); a name the
-    catalogs do not know is shown as the engine wrote it."""
-    key = yaku_key(name)
-    if not has(key):
-        return name
-    suffix = _CJK_SUFFIX.search(name)
-    return t(key) + (f" {suffix.group(1)}" if suffix else "")
+    """A catalog key part from an engine name: ``kazoe yakuman`` -> ``kazoe_yakuman``."""
+    return "_".join(re.findall(r"[a-z0-9]+", name.lower()))
 
 
 def limit_name(limit: str) -> str:
