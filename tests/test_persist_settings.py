@@ -24,9 +24,13 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 any_settings = st.builds(
     Settings,
-    **{name: st.sampled_from(CHOICES[name]) for name in FIELDS if name not in ("sound_volume", "music_volume")},
+    **{name: st.sampled_from(CHOICES[name]) for name in FIELDS
+       if name not in ("sound_volume", "music_volume", "external_bots")},
     sound_volume=st.integers(0, 100),
     music_volume=st.integers(0, 100),
+    external_bots=st.tuples(*[st.text(st.characters(min_codepoint=32, max_codepoint=0x2FFF,
+                                                    blacklist_categories=("Cs", "Cn", "Co", "Zs", "Zl", "Zp", "Cc", "Cf"), whitelist_characters=" "),
+                                      max_size=40)] * 3),
 )
 
 

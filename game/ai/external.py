@@ -38,6 +38,7 @@ from game.ai.levels import LevelBot
 from game.ai.mjai_protocol import BadReply, MjaiEvent, MjaiView, action_from_reply
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event, HandStarted
+from game.engine.match import Match
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
 
@@ -243,6 +244,9 @@ class ExternalSeat:
         self._standing_in = False  # the hard AI plays the rest of this hand
         self._gone = False  # the program is gone: the hard AI plays the rest of the match
         self._reported: set[str] = set()
+        self._shown = 0
+        self._job: threading.Thread | None = None
+        self._answer: Action | None = None
         self._first = process is None
         self.process: BotProcess | None = process
         if not speaks_mjai(profile):
@@ -273,6 +277,33 @@ class ExternalSeat:
         except BadReply as exc:
             self._refuse(exc, gone=exc.key == "exited")
             return self._stand_in(obs)
+
+    def poll(self, obs: Observation) -> Action | None:
+        """:meth:`decide` off the caller's thread, for a table that must keep drawing frames:
+        None while the program thinks (ask again next frame with the same observation)."""
+        job = self._job
+        if job is None:
+            self._answer = None
+            job = self._job = threading.Thread(target=self._decide_into, args=(obs,), daemon=True, name="mjai-seat")
+            job.start()
+        if job.is_alive():
+            return None
+        self._job = None
+        return self._answer
+
+    def _decide_into(self, obs: Observation) -> None:
+        try:
+            self._answer = self.decide(obs)
+        except Exception as exc:  # noqa: BLE001 - a seat never stops the table
+            log.exception("external bot seat %d failed", self.seat)
+            self._refuse(BadReply("exited", f"{type(exc).__name__}: {exc}"), gone=True)
+            self._answer = self._stand_in(obs)
+
+    def take_notices(self) -> list[Notice]:
+        """The refusals not handed out yet (the table shows each once)."""
+        out = self.notices[self._shown :]
+        self._shown = len(self.notices)
+        return out
 
     def close(self) -> None:
         """End the program (the match ended or was left)."""
@@ -344,3 +375,20 @@ class ExternalSeat:
             self.notices.append(note)
         if gone and self.process is not None:
             self.process.close()
+
+
+def external_seats(
+    commands: Sequence[str], human: int, match: Match, *, time_limit: float = TIME_LIMIT
+) -> dict[int, ExternalSeat]:
+    """The seats a table gives to external programs: ``commands[i]`` plays the ``i``-th AI seat
+    after the human's (empty: none). Under rules mjai does not speak, none (the New game screen
+    says so)."""
+    profile = match.profile
+    if not any(c.strip() for c in commands) or not speaks_mjai(profile):
+        return {}
+    out: dict[int, ExternalSeat] = {}
+    for i, command in enumerate(commands[:3]):
+        if command.strip():
+            seat = (human + i + 1) % 4
+            out[seat] = ExternalSeat(command, match.seed, seat, profile, time_limit=float(time_limit))
+    return out

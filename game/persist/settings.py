@@ -72,6 +72,10 @@ class Settings:
     hint_waits: bool = True
     hint_ai_reasons: bool = False
     terminology: str = "japanese"  # riichi and EMA players say chi, pon, ron (RCR 2016 uses them too)
+    # Advanced: a program speaking the mjai protocol plays an AI seat (right, across, left of the
+    # player; "" = the AI level plays it), riichi rules only; seconds it may take per decision
+    external_bots: tuple[str, str, str] = ("", "", "")
+    external_time_limit: int = 5
 
     @property
     def animation_factor(self) -> float:
@@ -96,7 +100,9 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "hint_waits": (False, True),
     "hint_ai_reasons": (False, True),
     "terminology": ("english", "japanese", "chinese"),
+    "external_time_limit": (2, 5, 10, 30),
 }
+EXTERNAL_COMMAND_MAX: Final = 400  # characters of one external bot command
 FIELDS: Final = tuple(f.name for f in dataclasses.fields(Settings))
 
 
@@ -118,6 +124,13 @@ def _valid(name: str, value: Any) -> Any:
         ):
             return (value[0], value[1])
         return None
+    if name == "external_bots":
+        ok = (
+            isinstance(value, list | tuple)
+            and len(value) == 3
+            and all(isinstance(v, str) and len(v) <= EXTERNAL_COMMAND_MAX and v.isprintable() for v in value)
+        )
+        return (value[0], value[1], value[2]) if ok else None
     choices = CHOICES[name]
     if any(type(value) is type(c) and value == c for c in choices):
         return value

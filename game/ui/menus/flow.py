@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.ai.external import speaks_mjai
 from game.engine import Match
 from game.i18n import t
 from game.match_options import MatchOptions, match_profile
@@ -172,10 +173,12 @@ class MenuFlow:
         options, match, screen = self.playing
         if screen not in self.stack.screens:  # the player left the table: the autosave stays
             self.playing = None
+            _close_seats(screen)
             return
         if match.is_over:
             if getattr(screen, "finished", True):
                 self.playing = None
+                _close_seats(screen)
                 self.match_over(options, match)
             return
         if len(match.actions) != self._saved_actions:
@@ -284,7 +287,7 @@ class MenuFlow:
         if name == "title":
             self.stack.reset(self.title_screen())
         elif name == "new_game":
-            self.stack.push(NewGameScreen(self.size, self.options))
+            self.stack.push(NewGameScreen(self.size, self.options, self.settings.external_bots))
         elif name == "settings":
             self.stack.push(SettingsScreen(self.size, self.settings, read_only=not self.settings_store.writable))
         elif name == "load":
@@ -304,6 +307,13 @@ class MenuFlow:
                 self.stack.push(screen)
         elif name == "replays":
             self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style))
+        elif name == "external_bots":
+            from .external_bots import ExternalBotsScreen
+
+            new_game = self.stack.top
+            chosen = new_game.options if isinstance(new_game, NewGameScreen) else self.options
+            self.stack.push(ExternalBotsScreen(self.size, self.settings, save=self._keep_external,
+                                               riichi=speaks_mjai(match_profile(chosen))))
         elif name == "tutorials":
             from game.ui.tutorial.list_screen import TutorialListScreen
 
@@ -311,6 +321,14 @@ class MenuFlow:
                                                   speed=self.settings.animation_factor))
         else:
             raise ValueError(f"no menu screen called {name!r}")
+
+    def _keep_external(self, settings: Settings) -> None:
+        """The external bot commands as typed: kept, and counted on the New game screen below."""
+        self.apply_settings(settings)
+        for screen in self.stack.screens:
+            if isinstance(screen, NewGameScreen):
+                screen.external_bots = settings.external_bots
+                screen.layout()
 
     def apply_settings(self, settings: Settings) -> ApplySettings:
         language_changed = settings.language != self.settings.language
@@ -378,6 +396,13 @@ class MenuFlow:
             self.tell_disk_trouble(exc)
         self.stack.reset(self.title_screen())
         self.stack.push(ResultsScreen(self.size, summarize(match, options.human_seat)))
+
+
+def _close_seats(table: object) -> None:
+    """A table's external bots end with its match (see game.ai.external: no orphans)."""
+    close = getattr(table, "close_seats", None)
+    if callable(close):
+        close()
 
 
 __all__ = ["MenuFlow", "Quit", "ResumeMatch", "StartMatch", "ApplySettings"]

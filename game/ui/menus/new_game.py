@@ -12,8 +12,8 @@ from game.engine.profile import available_profiles, load_profile
 from game.i18n import t
 from game.match_options import LEVELS, MatchOptions, lengths_for
 
-from .intents import ShowRules, StartMatch
-from .widgets import FAINT, MUTED, Button, Card, Choice, DigitsField, MenuScreen, label
+from .intents import Open, ShowRules, StartMatch
+from .widgets import FAINT, GOLD, MUTED, Button, Card, Choice, DigitsField, MenuScreen, label
 
 SEATS = ("right", "across", "left")  # the AI seats after the player's, in turn order
 
@@ -41,7 +41,12 @@ def other_profile(profile_id: str) -> str:
 
 
 class NewGameScreen(MenuScreen):
-    def __init__(self, size: tuple[int, int] = (1280, 720), options: MatchOptions | None = None) -> None:
+    def __init__(
+        self, size: tuple[int, int] = (1280, 720), options: MatchOptions | None = None,
+        external_bots: tuple[str, ...] = (),
+    ) -> None:
+        """``external_bots``: the commands set in Advanced (a setting), counted on the screen."""
+        self.external_bots = external_bots
         self.options = options or MatchOptions()
         if not self.options.length:
             self.options = dataclasses.replace(self.options, length=load_profile(self.options.profile_id).game.length)
@@ -81,6 +86,13 @@ class NewGameScreen(MenuScreen):
         self.add(DigitsField(t("new_game.seed"), self.seed_text, t("new_game.seed_hint"), right, y, col,
                              on_change=self._seed, name="seed"))
         self.root.add_child(label(t("new_game.seed_typing"), 14, FAINT, right + 18, y + 62))
+        y += 84
+        self.add(Button(t("new_game.external"), right, y, col, 46, size=19, on_activate=lambda: Open("external_bots"),
+                        name="external"))
+        active = sum(1 for c in self.external_bots if c.strip())
+        if active:
+            self.root.add_child(label(t("new_game.external_on", count=active), 14, GOLD, right + 18, y + 60,
+                                      name="external_on"))
 
         self.add(Button(t("common.back"), left, h - 104, 220, 56, on_activate=self.back, center=True, name="back"))
         self.add(Button(t("new_game.start"), w - 72 - 280, h - 104, 280, 56, primary=True, center=True,

@@ -47,6 +47,8 @@ def table_opener() -> OpenTable | None:
         return None
 
     def open_table(options: MatchOptions, match: Match, settings: Settings) -> Screen:
+        from game.ai.external import external_seats
+
         display = pygame.display.get_surface()
         screen: Screen = table_screen(
             display.get_size() if display is not None else (1280, 720),
@@ -57,6 +59,8 @@ def table_opener() -> OpenTable | None:
             match=match,
             style=settings.tile_style,
             speed=settings.animation_factor,
+            external=external_seats(settings.external_bots, options.human_seat, match,
+                                    time_limit=settings.external_time_limit),
         )
         return screen
 

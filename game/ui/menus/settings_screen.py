@@ -25,6 +25,9 @@ COLUMNS: Final = (
      ("section_sound", ("sound_volume", "music_volume", "window_size", "fullscreen"))),
 )
 
+# settings changed on another screen: the external bots in New game → Advanced
+ELSEWHERE: Final = frozenset({"external_bots", "external_time_limit"})
+
 
 def _on_off(value: Any) -> str:
     return t("common.on") if value else t("common.off")

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 import pygame
 
+from game.ai.external import ExternalSeat
 from game.ai.levels import make_seat
 from game.engine import Match, Phase
 from game.engine.actions import Action, ActionKind
@@ -91,6 +92,7 @@ class TableScreen:
         terminology: str = DEFAULT_TERMINOLOGY,
         auto_pass: bool = True,
         keys_hint: bool = False,
+        external: dict[int, ExternalSeat] | None = None,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
         action (the match is played elsewhere: the screen only shows its new events);
@@ -110,6 +112,10 @@ class TableScreen:
         self.seats: dict[int, Any] = {
             s: make_seat(seat_levels[s], self.match.seed, s, self.rules) for s in range(4) if autoplay or s != human
         }
+        self.external = {s: x for s, x in (external or {}).items() if s in self.seats}  # mjai programs
+        self.seats.update(self.external)
+        for x in self.external.values():
+            x.see(self.match.events)
         self.terms = table_terms(terminology)
         self.names = [t(f"table.name.{AI_NAMES[(s - human - 1) % 4]}") if s != human else t("table.you") for s in range(4)]
         self.roles = [
@@ -227,7 +233,13 @@ class TableScreen:
             bot = self.seats.get(seat)
             if bot is not None:
                 obs = m.observe(seat)
-                if hasattr(bot, "decide_with_reason"):
+                if isinstance(bot, ExternalSeat):
+                    polled = bot.poll(obs)  # the program thinks while the table keeps drawing
+                    self._tell_refusals(bot)
+                    if polled is None:
+                        return False
+                    action, reason = polled, ""
+                elif hasattr(bot, "decide_with_reason"):
                     action, reason = bot.decide_with_reason(obs)
                 else:
                     action, reason = bot.decide(obs), ""
@@ -246,6 +258,8 @@ class TableScreen:
     def apply(self, action: Action) -> list[Event]:
         """Apply an action to the engine and queue what happened."""
         events = self.match.apply(action)
+        for x in self.external.values():
+            x.see(events)
         self.decisions += 1
         self.riichi_mode = False
         self.presenter.feed(self._visible(events))
@@ -421,6 +435,15 @@ class TableScreen:
 
     def enter(self) -> None:
         self._prompt_key = None
+
+    def _tell_refusals(self, bot: ExternalSeat) -> None:
+        for notice in bot.take_notices():
+            self.notify(t(f"ai.external.{notice.key}", seat=self.names[notice.seat], seconds=f"{bot.time_limit:g}"))
+
+    def close_seats(self) -> None:
+        """End the external bots' programs (the match is over or was left)."""
+        for x in self.external.values():
+            x.close()
 
     def notify(self, text: str) -> None:
         """A short word from outside the match (the menus: "Saved as ..."), in the caption."""
