@@ -25,6 +25,7 @@ import logging
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -78,12 +79,13 @@ class BotProcess:
         argv = shlex.split(command, posix=os.name != "nt") if isinstance(command, str) else list(command)
         if not argv:
             raise OSError("no command given")
+        if shutil.which(argv[0]) is None:  # said now, not by a launcher that could not exec it
+            raise FileNotFoundError(f"no program {argv[0]!r}")
         self.argv = argv
         kwargs: dict[str, object] = {}
         if os.name == "posix":
-            kwargs["start_new_session"] = True
-            if sys.platform.startswith("linux"):
-                kwargs["preexec_fn"] = _die_with_parent
+            kwargs["start_new_session"] = True  # done by the C fork code, safe beside threads
+            argv = _with_parent_death(argv)
         else:  # pragma: no cover - Windows
             kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         self.proc = subprocess.Popen(  # noqa: S603 - the player's own command, by design
@@ -192,12 +194,23 @@ def _signal_group(proc: subprocess.Popen[str], sig: int) -> None:
         pass
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: the program gets SIGTERM when the game's process ends, even by a crash or SIGKILL."""
-    import ctypes
+# Linux: a launcher asks for SIGTERM when the game's process dies (even by a crash or SIGKILL),
+# then becomes the program (the signal request survives exec). Not a preexec_fn: Python code run
+# between fork and exec can deadlock on a lock another thread held at the fork.
+_LAUNCHER = (
+    "import ctypes, os, signal, sys\n"
+    "try:\n    ctypes.CDLL('libc.so.6', use_errno=True).prctl(1, signal.SIGTERM)\nexcept OSError:\n    pass\n"
+    "if os.getppid() != int(sys.argv[1]):\n    sys.exit(0)\n"
+    "os.execvp(sys.argv[2], sys.argv[2:])\n"
+)
 
-    with contextlib.suppress(OSError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+def _with_parent_death(argv: list[str]) -> list[str]:
+    """``argv`` behind the launcher where there is a Python to run it (not in a frozen bundle:
+    there the program still ends when its stdin closes, and at exit)."""
+    if not sys.platform.startswith("linux") or getattr(sys, "frozen", False) or not sys.executable:
+        return argv
+    return [sys.executable, "-I", "-S", "-c", _LAUNCHER, str(os.getpid()), *argv]
 
 
 _LIVE: weakref.WeakSet[BotProcess] = weakref.WeakSet()

@@ -45,6 +45,7 @@ from .preview import call_preview
 from .words import DEFAULT_TERMINOLOGY, table_terms, tile_word, tile_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
+NOTICE_SECONDS: Final = 5.0  # how long a word about an external bot stays in the caption
 DISCARD_BEAT: Final = 0.7  # seconds on each other seat's discard when auto-pass is off  # 0.0: instant (every unit finished at once)
 AI_NAMES: Final = ("kenji", "mei", "sora", "aiko")  # table.name.* in the catalogs
 VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
@@ -113,6 +114,8 @@ class TableScreen:
             s: make_seat(seat_levels[s], self.match.seed, s, self.rules) for s in range(4) if autoplay or s != human
         }
         self.external = {s: x for s, x in (external or {}).items() if s in self.seats}  # mjai programs
+        self._notice = ""
+        self._notice_left = 0.0
         self.seats.update(self.external)
         for x in self.external.values():
             x.see(self.match.events)
@@ -196,6 +199,7 @@ class TableScreen:
                 break
             if self.instant:
                 self.timeline.skip_all()
+        self._hold_notice(dt)
         self._refresh_prompt()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -437,8 +441,20 @@ class TableScreen:
         self._prompt_key = None
 
     def _tell_refusals(self, bot: ExternalSeat) -> None:
+        """Each reason an external bot was refused, once, held in the caption for a few seconds."""
         for notice in bot.take_notices():
-            self.notify(t(f"ai.external.{notice.key}", seat=self.names[notice.seat], seconds=f"{bot.time_limit:g}"))
+            self._notice = t(f"ai.external.{notice.key}", seat=self.names[notice.seat], seconds=f"{bot.time_limit:g}")
+            self._notice_left = NOTICE_SECONDS
+            self.notify(self._notice)
+
+    def _hold_notice(self, dt: float) -> None:
+        if self._notice_left <= 0:
+            return
+        self._notice_left -= dt
+        if self._notice_left <= 0:
+            self.hud.caption("")
+        elif self.hud.caption_text.text != self._notice:
+            self.hud.caption(self._notice)  # the narration of the play must not wipe it at once
 
     def close_seats(self) -> None:
         """End the external bots' programs (the match is over or was left)."""
