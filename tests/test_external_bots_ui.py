@@ -13,8 +13,8 @@ from user_dirs import point_user_dirs
 
 from game import i18n
 from game.ai.external import ExternalSeat, external_seats
+from game.engine import Match
 from game.engine.events import Discarded
-from game.engine.match import Match
 from game.engine.profile import load_profile
 from game.persist.settings import Settings, SettingsStore
 from game.ui.menus.external_bots import ExternalBotsScreen

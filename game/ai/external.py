@@ -37,9 +37,9 @@ from dataclasses import dataclass
 
 from game.ai.levels import LevelBot
 from game.ai.mjai_protocol import BadReply, MjaiEvent, MjaiView, action_from_reply
+from game.engine import Match
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event, HandStarted
-from game.engine.match import Match
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
 
