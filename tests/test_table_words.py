@@ -162,7 +162,7 @@ def test_french_with_chinese_terms_names_the_calls_and_the_win_so() -> None:
     assert said & {terms.chi, terms.pon, terms.kan}  # this seed's hand has calls before the win
     assert said & {terms.ron, terms.tsumo}
     assert any("gagne" in w and ("胡 Hú" in w or "自摸 Zìmō" in w) for w in words), words
-    assert "clic ou Entrée pour continuer" in words
+    assert any(w.startswith("clic ou Entrée pour continuer") for w in words), words  # may add "· F montre les fu"
 
 
 def test_start_match_passes_terms_and_auto_pass_from_the_settings() -> None:
