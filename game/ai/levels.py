@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai import Seat
+from game.ai import Seat, defence
 from game.ai import analysis as an
 from game.ai.baseline import seat_rng
 from game.ai.explain import kinds_word, reason, shanten_words, threat_list, tile_word
@@ -30,7 +30,7 @@ from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
 from game.engine.shanten import shanten, shanten_kokushi
-from game.engine.tiles import DRAGONS, is_red, kind_of
+from game.engine.tiles import is_red, kind_of
 
 LEVELS = ("easy", "normal", "hard")
 # hard calls when the open hand's expected value reaches this share of the closed one: the
@@ -254,69 +254,34 @@ class LevelBot:
     # --- hard -------------------------------------------------------------------------------
 
     def threats(self, obs: Observation) -> list[an.Threat]:
-        """The opponents who may be tenpai, with a weight and the points they threaten."""
-        out: list[an.Threat] = []
-        furiten_safe = self.profile.furiten.permanent
-        live = obs.live_tiles_left
-        tai = self.profile.tai.enabled
-        dora = an.dora_values(obs)
-        for v in obs.seats:
-            if v.seat == obs.seat:
-                continue
-            open_melds = [m for m in v.melds if m.kind.is_open]
-            dealer = v.seat == obs.dealer
-            shown_dora = sum(dora[k] for m in v.melds for k in m.kinds)
-            suits: frozenset[int] | None = None
-            if len(v.melds) >= 2:
-                kinds = {3 if k >= 27 else k // 9 for m in v.melds for k in m.kinds}
-                numbered = kinds - {3}
-                if len(numbered) <= 1:
-                    suits = frozenset(kinds | {3})
-            dragon_sets = sum(1 for m in v.melds if m.first_kind in DRAGONS and m.kind is not MeldKind.CHI)
-            if v.riichi:
-                level = 1.0
-                value = (9000.0 if dealer else 6000.0) if not tai else 0.0  # measured: riichi wins average ~6200
-            elif open_melds or tai:
-                # how many sets the hand still hides: the fewer, the nearer it is to a win
-                hidden = self.profile.win.sets - len(v.melds)
-                level = {0: 0.85, 1: 0.6, 2: 0.3, 3: 0.12}.get(hidden, 0.0)
-                if tai:  # no riichi to warn: late in the hand any seat may be waiting
-                    level = max(level, 0.2 * (1 - live / 60.0)) if live < 60 else level
-                level *= 0.6 + 0.4 * (1 - live / 70.0)
-                value = an.points_for_han(1.8 + shown_dora + (2 if suits else 0), dealer)
-            else:
-                continue
-            if tai:
-                t = self.profile.tai
-                big = (t.hunyise if suits else 0) + (t.dragon_pung * dragon_sets)
-                value = float(t.base + t.tai_value * (2 + big + (t.dealer_base if dealer else 0)))
-            if level <= 0.01:
-                continue
-            out.append(
-                an.Threat(
-                    v.seat, level, value, v.riichi, an.safe_kinds(obs, v.seat), furiten_safe,
-                    suits if suits is not None else None, dragon_sets >= 2,
-                )
-            )
-        return out
+        """The opponents who may be tenpai, with a weight and what dealing in to them costs."""
+        return defence.read_threats(obs, self.profile, defence.Stakes(obs, self.profile))
 
     def _hard_turn(self, obs: Observation, discards: list[Action], riichis: list[Action]) -> tuple[Action, str]:
         state = self._state(obs)
-        threats = self.threats(obs)
+        stakes = defence.Stakes(obs, self.profile)
+        threats = defence.read_threats(obs, self.profile, stakes)
+        if defence.draws_left(obs) == 0:
+            threats = defence.background_threats(obs, self.profile, stakes, threats)
         ids = {a.tile: a for a in discards}
-        options = self._weigh(obs, state, list(ids), threats, riichi=False)
-        best = _pick(options, threats)
-        if riichis:
-            r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True)
-            r_best = _pick(r_opts, threats)
-            choice = self._riichi_or_quiet(obs, r_best, options, threats)
-            if choice is not None:
+        options = self._weigh(obs, state, list(ids), threats, riichi=False, stakes=stakes)
+        choice = self._choose(obs, options, threats)
+        best = choice.option
+        if riichis and not choice.fold:
+            r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True, stakes=stakes)
+            r_best = self._choose(obs, r_opts, threats).option
+            reason_text = self._riichi_or_quiet(obs, r_best, options, threats)
+            if reason_text is not None:
                 act = next(a for a in riichis if a.tile == r_best.tile)
-                return act, choice
+                return act, reason_text
             dama = max((o for o in options if o.shanten == 0), key=lambda o: o.ev, default=best)
             if dama.ev >= best.ev * 0.9:
                 best = dama
-        return ids[best.tile], self._discard_reason(obs, best, options, threats)
+        return ids[best.tile], self._discard_reason(obs, best, options, threats, fold=choice.fold)
+
+    def _choose(self, obs: Observation, options: list[Option], threats: list[an.Threat]) -> defence.Choice[Option]:
+        bonus = 0.0 if self.profile.tai.enabled else 0.5 * self.profile.draws.noten_total
+        return defence.choose(options, threats, obs, tenpai_bonus=bonus)
 
     def _riichi_or_quiet(
         self, obs: Observation, r_best: Option, options: list[Option], threats: list[an.Threat]
@@ -338,8 +303,14 @@ class LevelBot:
         threats: list[an.Threat],
         *,
         riichi: bool,
+        stakes: defence.Stakes | None = None,
     ) -> list[Option]:
-        """Every discard of ``tiles`` from ``state`` (3n+2 concealed) as an :class:`Option`."""
+        """Every discard of ``tiles`` from ``state`` (3n+2 concealed) as an :class:`Option`:
+        its expected value is the win chance times what the win is worth to this seat now
+        (:class:`defence.Stakes`), less what the discard risks."""
+        stakes = stakes or defence.Stakes(obs, self.profile)
+        dora = an.dora_values(obs)
+        worth: dict[int, float] = {}
         sets = self._sets(state)
         specials = self._specials(state)
         unseen = an.unseen_counts_cached(obs)
@@ -412,9 +383,12 @@ class LevelBot:
             )
             if threats and sh >= 1:
                 win *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
-            deal_in, loss = an.tile_danger(k, threats, unseen)
+            deal_in, loss = defence.tile_loss(k, t, threats, unseen, dora)
             counts[k] += 1
-            ev = win * value - loss
+            bucket = int(value) // 100
+            if bucket not in worth:
+                worth[bucket] = stakes.win(bucket * 100.0 + 50.0)
+            ev = win * worth[bucket] - loss
             out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku))
         return out
 
@@ -433,17 +407,13 @@ class LevelBot:
             weight += unseen[j]
         return total / weight if weight else 5.0
 
-    def _discard_reason(self, obs: Observation, best: Option, options: list[Option], threats: list[an.Threat]) -> str:
+    def _discard_reason(
+        self, obs: Observation, best: Option, options: list[Option], threats: list[an.Threat], *, fold: bool = False
+    ) -> str:
         k = best.kind
-        riichi_threats = [th for th in threats if th.riichi]
+        if fold:
+            return self._fold_reason(obs, best, threats)
         top_shape = min(options, key=lambda o: (o.shanten, -o.accept))
-        if riichi_threats and (best.shanten > top_shape.shanten or best.accept < top_shape.accept):
-            who = threat_list(obs, [th.seat for th in riichi_threats])
-            if all(k in th.safe for th in riichi_threats):
-                return reason("fold_safe", tile=tile_word(k), who=who)
-            if all(an.is_suji(k, th.safe) for th in riichi_threats):
-                return reason("fold_suji", tile=tile_word(k), who=who)
-            return reason("fold_least", tile=tile_word(k), who=who, risk=f"{best.deal_in:.0%}")
         if threats and best.deal_in > 0.05:
             names = threat_list(obs, [th.seat for th in threats])
             return reason("push", tile=tile_word(k), who=names, shanten=shanten_words(best.shanten),
@@ -454,6 +424,22 @@ class LevelBot:
             return reason("discard_value", tile=tile_word(k), points=int(best.value),
                           more=top_shape.accept - best.accept)
         return reason("discard", tile=tile_word(k), shanten=shanten_words(best.shanten), count=best.accept)
+
+    @staticmethod
+    def _fold_reason(obs: Observation, best: Option, threats: list[an.Threat]) -> str:
+        """Why this fold tile: safe, suji or least dangerous against the riichi (or open hands)."""
+        k = best.kind
+        big = [th for th in threats if th.riichi or th.level >= 0.45]
+        if not big:
+            return reason("fold_last", tile=tile_word(k))
+        who = threat_list(obs, [th.seat for th in big])
+        riichi = all(th.riichi for th in big)
+        if all(k in th.safe for th in big):
+            return reason("fold_safe" if riichi else "fold_safe_open", tile=tile_word(k), who=who)
+        if riichi and all(an.is_suji(k, th.safe) for th in big):
+            return reason("fold_suji", tile=tile_word(k), who=who)
+        return reason("fold_least" if riichi else "fold_least_open", tile=tile_word(k), who=who,
+                      risk=f"{best.deal_in:.0%}")
 
     # --- claims -----------------------------------------------------------------------------
 
@@ -491,7 +477,8 @@ class LevelBot:
 
     def _hard_claim(self, obs: Observation, calls: list[Action], pass_act: Action, tile: int) -> tuple[Action, str]:
         state = self._state(obs)
-        threats = self.threats(obs)
+        stakes = defence.Stakes(obs, self.profile)
+        threats = defence.read_threats(obs, self.profile, stakes)
         k = kind_of(tile)
         sets = self._sets(state)
         specials = self._specials(state)
@@ -506,7 +493,7 @@ class LevelBot:
         stay_yaku = True
         if self._needs_yaku and not state.closed:
             stay_yaku = an.yaku_paths(state.counts, state.melds, an.yakuhai_kinds(obs, obs.seat), self.profile, 1).any
-        stay_value = an.hand_points(han, obs, self.profile) if stay_yaku else 0.0
+        stay_value = stakes.win(an.hand_points(han, obs, self.profile)) if stay_yaku else 0.0
         stay = an.win_chance(shape.shanten, shape.accept, obs) * stay_value
         if threats:
             stay *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
@@ -521,8 +508,11 @@ class LevelBot:
                 counts[kind_of(t)] -= 1
             after = HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
-            opts = self._weigh(obs, after, cand, threats, riichi=False)
-            top = _pick(opts, threats)
+            opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes)
+            picked = self._choose(obs, opts, threats)
+            if picked.fold:
+                continue  # a call to fold with is no call: keep the tiles
+            top = picked.option
             if best is None or top.ev > best[0]:
                 best = (top.ev, a, top)
         if best is None:
@@ -537,18 +527,6 @@ class LevelBot:
             return act, reason("call_value", call=reason(act.kind.value), tile=tile_word(k), why=why,
                                shanten=shanten_words(top.shanten), points=int(top.value))
         return pass_act, reason("pass_closed", tile=tile_word(k))
-
-
-def _pick(options: Sequence[Option], threats: Sequence[an.Threat]) -> Option:
-    """The best option: unless a riichi or a big open hand threatens, only the lowest shanten
-    counts (the win-chance model is too rough to trade a step for acceptance); under threat,
-    expected value decides, folding included (fixed push-fold lines, folding every hand two
-    steps from tenpai against a riichi, measured more passive: fewer wins for the deal-ins saved)."""
-    pool = options
-    if not any(th.riichi or th.level >= 0.5 for th in threats):
-        low = min(o.shanten for o in options)
-        pool = [o for o in options if o.shanten == low]
-    return max(pool, key=lambda o: (o.ev, o.accept, -_keep_value(o.kind), -o.kind))
 
 
 def _minus(counts: list[int], k: int) -> list[int]:

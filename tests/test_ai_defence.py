@@ -1,0 +1,155 @@
+"""hard's defence in the situations a strong player reads at a glance (issue: opponents that defend).
+
+Each table is built by hand: seat 0 (hard) must discard; the others' rivers, riichi and melds are
+what a player would see. The expectations are the textbook answers (genbutsu before suji, the
+safest tile when nothing can be won, open dealers with two dragon pons weighed like a riichi, a
+comfortable top folding a small hand), not figures read off the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.ai import defence
+from game.ai.levels import LevelBot
+from game.engine import Match
+from game.engine.actions import Action, ActionKind
+from game.engine.meld import Meld, MeldKind
+from game.engine.observation import Observation
+from game.engine.profile import load_profile
+from game.engine.tiles import is_red, kind_of, parse_kind, parse_tiles
+
+RIICHI = load_profile("riichi")
+
+
+def _tiles(text: str, copy: int) -> list[int]:
+    """Tile ids of ``text`` (``0`` = red five), every tile the given copy (distinct per caller)."""
+    out = []
+    for t in parse_tiles(text):
+        k = kind_of(t)
+        out.append(t if is_red(t) else k * 4 + (copy if (k * 4 + copy) not in (16, 52, 88) else (copy + 1) % 4))
+    return out
+
+
+def _pon(kind_text: str, copy: int, giver: int) -> Meld:
+    k = parse_kind(kind_text)
+    tiles = tuple(k * 4 + c for c in range(4) if c != copy)
+    return Meld(MeldKind.PON, tiles, tiles[0], giver)
+
+
+def table(
+    hand: str,
+    *,
+    rivers: dict[int, str] | None = None,
+    riichi: dict[int, int] | None = None,
+    melds: dict[int, Sequence[Meld]] | None = None,
+    live: int = 40,
+    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000),
+    round_wind: int = 0,
+    hand_number: int = 0,
+    dealer: int = 1,
+    indicator: str = "9m",
+) -> Observation:
+    """Seat 0 to discard from ``hand``; rivers in discard order, ``riichi[seat]`` = index of the
+    riichi tile in that seat's river; turn numbers interleave the rivers seat by seat."""
+    rivers = rivers or {}
+    riichi = riichi or {}
+    melds = melds or {}
+    m = Match(RIICHI, 1, first_dealer=dealer)
+    obs = m.observe(0)
+    held = tuple(sorted(_tiles(hand, 0)))
+    views = list(obs.seats)
+    for s in range(4):
+        river = tuple(_tiles(rivers.get(s, ""), 2 if s != 0 else 1))
+        shown = tuple(melds.get(s, ()))
+        views[s] = views[s]._replace(
+            discards=river, discard_tsumogiri=(False,) * len(river), discard_called=(False,) * len(river),
+            river_turns=tuple(4 * i + s for i in range(len(river))), riichi=s in riichi,
+            riichi_index=riichi.get(s), melds=shown, score=scores[s], wind=(s - dealer) % 4,
+            concealed_count=13 - 3 * len(shown),
+        )
+    legal = tuple(Action(0, ActionKind.DISCARD, (t,)) for t in held)
+    return obs._replace(
+        hand=held, drawn=held[-1], seats=tuple(views), legal_actions=legal, live_tiles_left=live,
+        dora_indicators=(_tiles(indicator, 3)[0],), dealer=dealer, round_wind=round_wind,
+        hand_number=hand_number, turn=0, phase="turn",
+    )
+
+
+def hard_discard(obs: Observation) -> tuple[str, str]:
+    action, why = LevelBot("hard", 0, 0, RIICHI).decide_with_reason(obs)
+    k = kind_of(action.tile)
+    name = f"{k % 9 + 1}{'mpsz'[k // 9]}" if k < 27 else f"{k - 26}z"
+    return ("0" + name[1]) if is_red(action.tile) else name, why
+
+
+def test_genbutsu_before_suji_against_a_riichi() -> None:
+    # 1-shanten, cheap; West (seat 2) in riichi. 6m and 1z are genbutsu (inside the hand's shape),
+    # 7m is suji (4m passed) and a loose tile: the fold takes the genbutsu, not the suji
+    obs = table("23m567m7m45p789s11z5s", rivers={2: "1z9p6m4m2z"}, riichi={2: 4}, live=50)
+    tile, why = hard_discard(obs)
+    assert tile in ("6m", "1z"), why
+    assert why.startswith("folds")
+
+
+def test_no_non_suji_middle_tile_at_one_shanten_late() -> None:
+    # 1-shanten cheap hand, 17 tiles left, against a riichi: the loose 5s and 8s are live middle
+    # tiles; 4p and 1z are genbutsu (inside the shape): fold with them
+    obs = table("345m678m45p67p11z5s8s", rivers={1: "4p1z9s1m"}, riichi={1: 3}, live=17)
+    tile, why = hard_discard(obs)
+    assert tile in ("4p", "1z"), why
+
+
+def test_last_draw_only_safety_counts() -> None:
+    # no draw left for seat 0, 1-shanten: a red five into an open dealer with a dragon pon is out;
+    # 1z and 9p are safe against the riichi and the dealer (both discarded them)
+    dealer_melds = [_pon("5z", 0, 2)]
+    obs = table(
+        "067m278p9p345s99s14z", rivers={1: "1z9p3m", 2: "1z9p8s2p", 3: "4s"}, riichi={2: 3},
+        melds={1: dealer_melds}, live=1, dealer=1,
+    )
+    tile, why = hard_discard(obs)
+    assert tile in ("1z", "9p"), why
+
+
+def test_two_dragon_pons_of_a_dealer_are_a_threat_like_riichi() -> None:
+    melds = {1: [_pon("5z", 0, 2), _pon("6z", 0, 3)]}
+    obs = table("1399m58p2469s1267z", rivers={1: "9m1p8s"}, melds=melds, live=40, dealer=1)
+    threats = defence.read_threats(obs, RIICHI, defence.Stakes(obs, RIICHI))
+    dealer = next(th for th in threats if th.seat == 1)
+    assert dealer.level >= 0.45 and dealer.dragons
+    tile, why = hard_discard(obs)
+    assert tile != "7z", why  # the third dragon feeds daisangen
+    assert tile in ("9m", "6z"), why  # genbutsu, or the Green all four of which are seen
+
+
+def test_the_dealers_dora_dragon_pon_is_weighed_like_a_riichi() -> None:
+    # indicator 7z (Red): the dora is 5z (White); the dealer ponned it: dealer mangan on sight
+    obs = table(
+        "1399m58p2469s1267z", rivers={1: "9m1p8s2m"}, melds={1: [_pon("5z", 0, 2), _pon("2m", 0, 2)]},
+        live=36, dealer=1, indicator="7z",
+    )
+    threats = defence.read_threats(obs, RIICHI, defence.Stakes(obs, RIICHI))
+    assert defence.serious(threats)
+    tile, why = hard_discard(obs)
+    assert tile == "9m", why
+
+
+def test_a_comfortable_top_folds_a_small_hand_in_the_south() -> None:
+    # South 3, seat 0 leads by 33,000; West in riichi (ippatsu). 1-shanten, no dora: the loose 5s
+    # and 8p are live; 4p (inside 45p) is the genbutsu
+    obs = table(
+        "23m567m45p789s11z5s8p", rivers={2: "1m9s3s7m2z4p"}, riichi={2: 5}, live=45,
+        scores=(52000, 19000, 19000, 10000), round_wind=1, hand_number=2, dealer=2,
+    )
+    tile, why = hard_discard(obs)
+    assert tile == "4p", why
+
+
+def test_the_last_place_pushes_for_value_in_the_last_hand() -> None:
+    stakes_top = defence.Stakes(table("1m", scores=(45000, 25000, 20000, 10000), round_wind=1, hand_number=3), RIICHI)
+    stakes_last = defence.Stakes(table("1m", scores=(10000, 25000, 20000, 45000), round_wind=1, hand_number=3), RIICHI)
+    # a 2,000 win changes no place for the last (worth its points only); 12,000 lifts it above third
+    assert stakes_last.win(12000) > 12000 + stakes_last.win(2000) * 2
+    # the top loses more by a deal-in than the points
+    assert stakes_top.deal_in(12000, 1) > 12000
