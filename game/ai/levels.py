@@ -257,6 +257,16 @@ class LevelBot:
         """The opponents who may be tenpai, with a weight and what dealing in to them costs."""
         return defence.read_threats(obs, self.profile, defence.Stakes(obs, self.profile))
 
+    def weigh_discards(self, obs: Observation) -> list[Option]:
+        """Every legal discard as hard weighs it now (the review compares the player's with hard's)."""
+        state = self._state(obs)
+        stakes = defence.Stakes(obs, self.profile)
+        threats = defence.read_threats(obs, self.profile, stakes)
+        if defence.draws_left(obs) == 0:
+            threats = defence.background_threats(obs, self.profile, stakes, threats)
+        tiles = [a.tile for a in obs.legal_actions if a.kind is ActionKind.DISCARD]
+        return self._weigh(obs, state, tiles, threats, riichi=False, stakes=stakes) if tiles else []
+
     def _hard_turn(self, obs: Observation, discards: list[Action], riichis: list[Action]) -> tuple[Action, str]:
         state = self._state(obs)
         stakes = defence.Stakes(obs, self.profile)

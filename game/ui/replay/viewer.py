@@ -264,6 +264,14 @@ class ReplayViewer(MenuScreen):
         self._refresh_bar()
         return PushScreen(HandListScreen(self.window, self))
 
+    def review(self) -> Any:
+        """The player's decisions of the shown hand beside hard's (game.ui.review), over the viewer."""
+        from game.ui.review import ReviewScreen
+
+        self.playing = False
+        end = self.tape.state_at(self.hand, self.tape.steps_in(self.hand))
+        return PushScreen(ReviewScreen(self.window, end.record, end.profile, self.tape.human, style=self.style))
+
     def _can_play_on(self) -> bool:
         """A filed match plays on under its options; an imported log under the rules it was read
         under (at their full length, the player in the seat shown at the bottom)."""
@@ -330,6 +338,8 @@ class ReplayViewer(MenuScreen):
             return None
         if key == pygame.K_p:
             return self.play_from_here()
+        if key == pygame.K_r:
+            return self.review()
         if text in ("+", "=") or text in ("-", "_"):
             self.faster(1 if text in ("+", "=") else -1)
             return None

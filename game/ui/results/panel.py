@@ -272,6 +272,7 @@ class ResultPanel:
 
     def _footer(self, text: str, y: float) -> float:
         u = self.unit
+        text = f"{text} · {t('result.review_key')}"  # R: the hand's review (game.ui.review)
         self._text(text, 12, pieces.DIM, 0, y + 8 * u, anchor=(0.5, 0.5))
         return y + 24 * u
 

@@ -116,6 +116,7 @@ class TableScreen:
         self.external = {s: x for s, x in (external or {}).items() if s in self.seats}  # mjai programs
         self._notice = ""
         self._notice_left = 0.0
+        self._push: Any = None  # a screen to open over the table (the review)
         self.seats.update(self.external)
         for x in self.external.values():
             x.see(self.match.events)
@@ -177,8 +178,12 @@ class TableScreen:
     def root(self) -> Any:
         return self.presenter.root
 
-    def update(self, dt: float) -> None:
-        """Advance animations by ``dt`` seconds, then let awaited AI seats act while nothing moves."""
+    def update(self, dt: float) -> Any | None:
+        """Advance animations by ``dt`` seconds, then let awaited AI seats act while nothing moves;
+        returns the screen to show over the table (the review), once."""
+        push, self._push = self._push, None
+        if push is not None:
+            return push
         if len(self.match.events) > self._fed:  # played elsewhere (drive=False), or before us
             self.presenter.feed(self._visible(self.match.events[self._fed :]))
             self._fed = len(self.match.events)
@@ -192,7 +197,7 @@ class TableScreen:
                 # the frame an animation ends redraws the pictures it settled into; the AI
                 # thinks on the next one, so the two costs never land in the same frame
                 self._refresh_prompt()
-                return
+                return None
         self._count_down(dt)
         for _ in range(8):
             if not self._drive_one():
@@ -201,6 +206,7 @@ class TableScreen:
                 self.timeline.skip_all()
         self._hold_notice(dt)
         self._refresh_prompt()
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.presenter.root.draw(surface)
@@ -475,6 +481,8 @@ class TableScreen:
         if self.hud.overlay.visible:  # a result on screen: Enter or Space goes on, F opens the fu
             if key == pygame.K_f:
                 return Intent("result_fu")
+            if key == pygame.K_r:
+                return Intent("review")
             return Intent("continue") if key in (pygame.K_SPACE, *ENTER_KEYS) else None
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
@@ -548,6 +556,13 @@ class TableScreen:
             return None
         if intent.kind == "result_fu":
             self.presenter.toggle_fu()
+            return None
+        if intent.kind == "review":  # the hand just shown, reviewed on its own screen and thread
+            from game.ui.review import ReviewScreen
+            from game.ui.tutorial.intents import PushScreen
+
+            self._push = PushScreen(ReviewScreen(self.size, self.match.record, self.match.profile, self.human,
+                                                 style=self.style))
             return None
         if intent.kind == "speed":
             self.change_speed(intent.value)

@@ -1,0 +1,7 @@
+"""The post-hand review screen (see :mod:`game.ui.review.screen`; the work is :mod:`game.ai.review`)."""
+
+from __future__ import annotations
+
+from .screen import ReviewScreen
+
+__all__ = ["ReviewScreen"]
