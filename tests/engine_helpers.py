@@ -86,7 +86,7 @@ def stack(
     size = profile.deal.hand_size
     dealt: dict[int, list[int]] = {}
     for seat in range(4):
-        want = size + (profile.deal.dealer_extra if seat == dealer else 0)
+        want = size + (1 if seat == dealer else 0)  # the dealer takes one more
         if seat in hands:
             tiles = pool.take(hands[seat])
             if len(tiles) != want:
@@ -103,7 +103,7 @@ def stack(
 
     for seat in range(4):
         if seat not in dealt:
-            want = size + (profile.deal.dealer_extra if seat == dealer else 0)
+            want = size + (1 if seat == dealer else 0)  # the dealer takes one more
             dealt[seat] = [filler() for _ in range(want)]
     order: list[int] = []
     cursor = {s: 0 for s in range(4)}
@@ -112,9 +112,8 @@ def stack(
         for seat in seats:
             order.extend(dealt[seat][cursor[seat] : cursor[seat] + block])
             cursor[seat] += block
-    for _ in range(profile.deal.dealer_extra):
-        order.append(dealt[dealer][cursor[dealer]])
-        cursor[dealer] += 1
+    order.append(dealt[dealer][cursor[dealer]])  # the dealer's extra tile
+    cursor[dealer] += 1
     for t in drawn:
         order.append(t if t is not None else filler())
     return HandSetup(tuple(order), tuple(dead_tiles), dice)

@@ -49,7 +49,7 @@ def _dealer_positions(profile: RuleProfile) -> set[int]:
     for block in profile.deal.rounds_of:
         out.update(range(i, i + block))
         i += 4 * block
-    out.update(range(i, i + profile.deal.dealer_extra))
+    out.add(i)  # the dealer's extra tile
     return out
 
 

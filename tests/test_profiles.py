@@ -25,6 +25,7 @@ from game.engine import profile as prof
 from game.engine.errors import ProfileError
 from game.engine.profile import (
     RuleProfile,
+    TaiRules,
     available_profiles,
     build_profile,
     diff_profiles,
@@ -32,6 +33,7 @@ from game.engine.profile import (
     load_profile_file,
     profile_data,
 )
+from game.engine.rows import Unit
 
 SHIPPED = ["riichi", "ema", "taiwanese"]
 SECTIONS: dict[str, type[Any]] = typing.get_type_hints(RuleProfile)
@@ -94,15 +96,16 @@ def test_ema_carries_the_rcr_2016_differences_listed_in_the_brief() -> None:
     assert (ema.furiten.temporary_ends, ema.score.kazoe, ema.score.renhou) == ("draw_or_claim", "sanbaiman", "mangan")
     assert (ema.game.start_points, ema.game.uma, ema.game.chombo_points) == (30000, (15, 5, -5, -15), 20000)
     assert not (ema.game.tobi or ema.game.west_extension or ema.game.agari_yame or ema.game.oka_to_first)
-    assert (ema.riichi.min_points, ema.claims.window, ema.score.pao_honba_payer) == (-1, "until_next_draw", "discarder")
+    assert (ema.riichi.min_points, ema.claims.window, ema.score.pao_honba_payer) == (-1, "win_until_next_discard", "discarder")
 
 
 @pytest.mark.parametrize("profile_id", [p for p in SHIPPED if not raw_file(p)["profile"].get("extends")])
 def test_a_standalone_profile_writes_every_knob(profile_id: str) -> None:
-    """No default leaks into a profile that extends nothing (an empty [tai] may stay short when off)."""
+    """No default leaks into a profile that extends nothing (the [tai] section is left out where the
+    scoring model does not read it)."""
     raw = raw_file(profile_id)
     for section, key in all_knobs():
-        if section == "profile" or (section == "tai" and not raw["tai"]["enabled"]):
+        if section == "profile" or (section == "tai" and "tai" not in raw):
             continue
         assert key in raw.get(section, {}), f"{profile_id}.toml does not write {section}.{key}"
 
@@ -110,10 +113,10 @@ def test_a_standalone_profile_writes_every_knob(profile_id: str) -> None:
 def test_taiwanese_is_a_16_tile_flower_game_scored_in_tai() -> None:
     tw = load_profile("taiwanese")
     assert (tw.total_tiles, tw.deal.hand_size, tw.win.sets, tw.wall.dead_wall_size) == (144, 16, 5, 16)
-    assert tw.tai.enabled and tw.score.model == "base_plus_tai" and not tw.riichi.enabled
-    assert (tw.claims.multi_win, tw.claims.priority) == ("head_bump", "ron>kan>pon>chi")
+    assert tw.unit is Unit.TAI and tw.score.model == "base_plus_tai" and not tw.riichi.enabled
+    assert (tw.claims.multi_win, tw.claims.window) == ("head_bump", "until_next_draw")
     assert (tw.tai.dealer_base, tw.tai.per_continuation, tw.tai.tianhu, tw.tai.renhu) == (1, 2, 24, 8)
-    assert not load_profile("riichi").tai.enabled and not load_profile("ema").tai.enabled
+    assert load_profile("riichi").tai == TaiRules() == load_profile("ema").tai  # read by no riichi rule
 
 
 def test_every_integer_knob_has_a_range() -> None:
@@ -187,11 +190,11 @@ def test_an_unreadable_file_is_a_profile_error(tmp_path: Path, text: str) -> Non
     ("profile_id", "section", "key", "value", "named"),
     [
         ("riichi", "tiles", "flowers", 8, "wall.stacks_per_side"),
-        ("riichi", "deal", "hand_size", 16, "deal.rounds_of"),
+        ("riichi", "deal", "rounds_of", [4, 4, 4, 4], "deal.rounds_of"),
         ("taiwanese", "win", "sets", 4, "win.sets"),
         ("riichi", "claims", "max_winners", 1, "claims.max_winners"),
-        ("taiwanese", "score", "model", "han_fu", "tai.enabled"),
-        ("riichi", "tai", "enabled", True, "tai.enabled"),
+        ("taiwanese", "score", "model", "han_fu", "score.model"),
+        ("riichi", "tai", "base", 30, "score.model"),
         ("taiwanese", "riichi", "ippatsu", True, "riichi.enabled"),
         ("taiwanese", "kan", "kan_dora", True, "kan.kan_dora"),
         ("riichi", "wall", "max_dora_indicators", 0, "wall.dora_indicator_stack"),
@@ -205,7 +208,7 @@ def test_knobs_that_contradict_each_other_are_refused(
     profile_id: str, section: str, key: str, value: object, named: str
 ) -> None:
     data = copy.deepcopy(profile_data(profile_id))
-    data[section][key] = value
+    data.setdefault(section, {})[key] = value
     with pytest.raises(ProfileError, match=named.replace(".", r"\.")) as info:
         build_profile(data, SOURCE)
     assert str(info.value).startswith(SOURCE)
@@ -261,7 +264,7 @@ def mutation(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
     if kind == "key":
         fields = {f.name for f in dataclasses.fields(SECTIONS[section])}
         name = draw(NAME.filter(lambda n: n not in fields))
-        data[section][name] = draw(SCALARS)
+        data.setdefault(section, {})[name] = draw(SCALARS)
         return data, f"{section}.{name}"
     if kind == "table":
         data[section] = draw(st.one_of(SCALARS, st.lists(SCALARS, max_size=3)))
@@ -270,7 +273,7 @@ def mutation(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
         data["profile"].pop(draw(st.sampled_from(["id", "name", "description"])))
         return data, "profile."
     if kind == "nested_section":
-        data[section]["k"] = deep(draw(st.integers(1, 400)), 1, as_dict=True)
+        data.setdefault(section, {})["k"] = deep(draw(st.integers(1, 400)), 1, as_dict=True)
         return data, f"{section}.k"
     if kind == "range":
         ranged = [k for k in prof.KNOB_RANGES if k.split(".")[0] in SECTIONS]
@@ -279,11 +282,11 @@ def mutation(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
         lo, hi = prof.KNOB_RANGES[full]
         bad = draw(st.one_of(st.integers(max_value=lo - 1), st.integers(min_value=hi + 1), HUGE))
         if get_origin(knob_type(section, key)) is tuple:
-            items = list(data[section][key]) or [lo]
+            items = list(data.setdefault(section, {}).get(key, [])) or [lo]
             items[draw(st.integers(0, len(items) - 1))] = bad
             data[section][key] = items
         else:
-            data[section][key] = bad
+            data.setdefault(section, {})[key] = bad
         return data, full
     if kind == "literal":
         literals = [
@@ -292,23 +295,23 @@ def mutation(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
         section, key = draw(st.sampled_from(literals))
         allowed = get_args(_literal_items(knob_type(section, key)) or knob_type(section, key))
         bad_text = draw(st.text(max_size=20).filter(lambda t: t not in allowed))
-        data[section][key] = [bad_text] if _literal_items(knob_type(section, key)) else bad_text
+        data.setdefault(section, {})[key] = [bad_text] if _literal_items(knob_type(section, key)) else bad_text
         return data, f"{section}.{key}"
     if kind == "item":
         tuples = [(s, k) for s, k in KNOBS if get_origin(knob_type(s, k)) is tuple]
         section, key = draw(st.sampled_from(tuples))
         item_tp = get_args(knob_type(section, key))[0]
-        data[section][key] = [draw(wrong_type_for(item_tp))]
+        data.setdefault(section, {})[key] = [draw(wrong_type_for(item_tp))]
         return data, f"{section}.{key}[0]"
     if kind == "deep":
         as_dict = draw(st.booleans())
         # a list knob nested one level could hold a valid item: nest at least twice there
         depth = draw(st.integers(2 if get_origin(tp) is tuple else 1, 3000))
-        data[section][key] = deep(depth, draw(SCALARS), as_dict)
+        data.setdefault(section, {})[key] = deep(depth, draw(SCALARS), as_dict)
         if get_origin(tp) is tuple and not as_dict:
             return data, f"{section}.{key}[0]"
         return data, f"{section}.{key}"
-    data[section][key] = draw(wrong_type_for(tp))
+    data.setdefault(section, {})[key] = draw(wrong_type_for(tp))
     return data, f"{section}.{key}"
 
 

@@ -16,6 +16,7 @@ from typing import TypeVar
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
+from game.engine.rows import Unit
 from game.engine.shanten import (
     Arrangement,
     arrangements,
@@ -419,7 +420,7 @@ def estimate_han(
     for m in melds:
         for k in m.kinds:
             all_counts[k] += 1
-    if profile.tai.enabled:
+    if profile.unit is Unit.TAI:
         return _estimate_tai(counts, all_counts, melds, obs, profile, yakuhai, closed)
     dora = dora_values(obs)
     han = float(sum(all_counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])) + reds
@@ -481,7 +482,7 @@ def _estimate_tai(
 def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:
     """Points a win of this estimated value brings (tai converted for Taiwanese)."""
     dealer = obs.dealer == obs.seat
-    if profile.tai.enabled:
+    if profile.unit is Unit.TAI:
         t = profile.tai
         extra = t.dealer_base if dealer else 0
         return float(t.base + t.tai_value * (han + extra))

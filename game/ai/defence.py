@@ -29,6 +29,7 @@ from game.ai import analysis as an
 from game.engine.meld import MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
+from game.engine.rows import Unit
 from game.engine.tiles import DRAGONS, WINDS, is_red
 
 MANGAN = 8000.0
@@ -63,8 +64,8 @@ class Stakes:
     def __init__(self, obs: Observation, profile: RuleProfile) -> None:
         self.seat = obs.seat
         self.scores: list[float] = [float(v.score) for v in obs.seats]
-        uma = [1000.0 * u for u in profile.game.uma] if not profile.tai.enabled else [0.0] * 4
-        if profile.game.oka_to_first and not profile.tai.enabled:
+        uma = [1000.0 * u for u in profile.game.uma] if profile.unit is not Unit.TAI else [0.0] * 4
+        if profile.game.oka_to_first and profile.unit is not Unit.TAI:
             uma[0] += 4.0 * (profile.game.return_points - profile.game.start_points)
         self.uma = uma
         self.flat = all(u == uma[0] for u in uma)
@@ -146,7 +147,7 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
     out: list[an.Threat] = []
     furiten_safe = profile.furiten.permanent
     live = obs.live_tiles_left
-    tai = profile.tai.enabled
+    tai = profile.unit is Unit.TAI
     dora = an.dora_values(obs)
     for v in obs.seats:
         if v.seat == obs.seat:

@@ -29,6 +29,7 @@ from game.engine.actions import Action, ActionKind
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
+from game.engine.rows import Unit
 from game.engine.shanten import shanten, shanten_kokushi
 from game.engine.tiles import is_red, kind_of
 
@@ -290,7 +291,7 @@ class LevelBot:
         return ids[best.tile], self._discard_reason(obs, best, options, threats, fold=choice.fold)
 
     def _choose(self, obs: Observation, options: list[Option], threats: list[an.Threat]) -> defence.Choice[Option]:
-        bonus = 0.0 if self.profile.tai.enabled else 0.5 * self.profile.draws.noten_total
+        bonus = 0.0 if self.profile.unit is Unit.TAI else 0.5 * self.profile.draws.noten_total
         return defence.choose(options, threats, obs, tenpai_bonus=bonus)
 
     def _riichi_or_quiet(
@@ -372,7 +373,7 @@ class LevelBot:
                 reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi_possible,
             )
             value = an.hand_points(han, obs, self.profile) if has_yaku or state.closed else 0.0
-            if sh == 0 and waits and not self.profile.tai.enabled:
+            if sh == 0 and waits and self.profile.unit is not Unit.TAI:
                 tv = an.tenpai_value(
                     counts, waits, state.melds, obs, self.profile, unseen,
                     reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi,
@@ -470,7 +471,7 @@ class LevelBot:
         for a in calls:
             if a.kind is ActionKind.DAIMINKAN:
                 continue
-            if a.kind is not ActionKind.PON and not (self.profile.tai.enabled and self.level == "normal"):
+            if a.kind is not ActionKind.PON and not (self.profile.unit is Unit.TAI and self.level == "normal"):
                 continue
             if self._needs_yaku and k not in yakuhai and not any(
                 m.first_kind in yakuhai and m.kind is not MeldKind.CHI for m in state.melds

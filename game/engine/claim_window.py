@@ -13,10 +13,11 @@ from .actions import Action, ActionKind
 class ClaimWindow:
     """The seats asked about one tile, what each may answer, and the answers given."""
 
-    def __init__(self, discarder: int, tile: int, *, chankan: bool) -> None:
+    def __init__(self, discarder: int, tile: int, *, chankan: bool, concealed_kan: bool = False) -> None:
         self.discarder = discarder
         self.tile = tile
-        self.chankan = chankan  # the tile is an added kan's, which only a win may take
+        self.chankan = chankan  # the tile is a kan's, which only a win may take
+        self.concealed_kan = concealed_kan  # a concealed kan's (robbed only for thirteen orphans)
         self._options: dict[int, list[Action]] = {}
         self._answers: dict[int, Action] = {}
         # kinds offered to a strict-table seat although it cannot make them (false declarations)
@@ -71,7 +72,7 @@ class ClaimWindow:
         return [a for a in self._answers.values() if not self.is_false(a)]
 
     def fingerprint(self) -> tuple[object, ...]:
-        return (
+        parts: tuple[object, ...] = (
             self.discarder,
             self.tile,
             self.chankan,
@@ -79,3 +80,4 @@ class ClaimWindow:
             tuple(sorted((s, str(a)) for s, a in self._answers.items())),
             tuple(sorted((s, tuple(sorted(k.value for k in f))) for s, f in self._false.items())),
         )
+        return (*parts, "concealed_kan") if self.concealed_kan else parts  # older hashes hold

@@ -83,6 +83,16 @@ class TileDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawReturned(Event):
+    """A win was claimed on the last discard after this seat drew (EMA RCR 2016 3.3.1: "the call
+    is still valid and the drawn tile is replaced in the wall"): the tile goes back to its place."""
+
+    seat: int
+    tile: int  # -1 when redacted
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
 class TailToDeadWall(Event):
     """The last live tile joined the dead wall or the hill after a replacement draw."""
 
@@ -220,7 +230,7 @@ class MatchEnded(Event):
 
 def redact(event: Event, seat: int) -> Event:
     """The event as ``seat`` may see it: other seats' drawn and dealt tiles become -1."""
-    if isinstance(event, TileDrawn) and event.seat != seat:
+    if isinstance(event, (TileDrawn, DrawReturned)) and event.seat != seat:
         return dataclasses.replace(event, tile=-1)
     if isinstance(event, TilesDealt) and event.seat != seat:
         return dataclasses.replace(event, tiles=tuple(-1 for _ in event.tiles))

@@ -10,8 +10,9 @@ in a broken hand or an unreplayable save. These checks name the slip the moment 
   whose turn it is;
 * score sums: the scores plus 1000 per riichi stick on the table stay what the match started
   with, until the final settlement;
-* legal-action consistency: the seats asked to act have something to do, the others nothing,
-  and every legal action's notation reads back to the same action.
+* legal-action consistency: the seats asked to act have something to do, the others nothing (but a
+  win still open on the last discard after the draw, EMA's claim window), and every legal
+  action's notation reads back to the same action.
 
 Each check returns a list of messages (empty: all is well), so a soak can report every slip
 with its seed and action index instead of stopping at the first. :func:`check_all` runs them all
@@ -26,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from . import Match, Phase
-from .actions import Action, format_action
+from .actions import Action, ActionKind, format_action
 from .errors import AtlasError
 from .profile import RuleProfile
 from .tiles import tile_ids
@@ -119,7 +120,7 @@ def _awaited(match: Match) -> tuple[list[str], list[Action]]:
         if seat in awaiting:
             if not legal:
                 out.append(f"legal actions: seat {seat} is awaited but has no legal action")
-        elif legal:
+        elif legal and not _late_win(match, seat, legal):
             out.append(f"legal actions: seat {seat} is not awaited but has {len(legal)} legal actions")
         every += legal
     return out, every
@@ -140,6 +141,13 @@ def check_notation(match: Match, actions: Iterable[Action]) -> list[str]:
         if back != action:
             out.append(f"notation: legal action {text!r} reads back as {back!r}, not {action!r}")
     return out
+
+
+def _late_win(match: Match, seat: int, legal: list[Action]) -> bool:
+    """A seat not awaited may still win on the last discard after the next draw (``claims.window``
+    in EMA): its only action then is that win."""
+    late = match.hand.late_win
+    return late is not None and seat in late[2] and [a.kind for a in legal] == [ActionKind.RON]
 
 
 def check_actions(match: Match) -> list[str]:

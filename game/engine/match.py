@@ -39,6 +39,7 @@ from .events import (
     DiceRolled,
     Discarded,
     DoraRevealed,
+    DrawReturned,
     Event,
     ExhaustiveDraw,
     FirstDealerRolled,
@@ -59,20 +60,21 @@ from .meld import Meld, MeldKind
 from .observation import Observation, SeatView
 from .observation import observe as observe_seat
 from .player import Player
-from .profile import RuleProfile
+from .profile import RuleProfile, accepted_hashes
 from .rules import Rules, rules_for
-from .rules.calls import allowed_discards, could_chi, winning_call
+from .rules.calls import THIRTEEN_ORPHANS, allowed_discards, could_chi, winning_call
 from .settlement import final_standings
 from .shanten import shanten, waits
 from .state import HandPosition, HandSetup, HandState, MatchState, Phase, Record, fingerprint
 from .tile_classes import class_table, one_per_class, resolve_tiles
-from .tiles import FLOWER_ID_BASE, RED_FIVE_IDS, TERMINALS_AND_HONORS, kind_of
+from .tiles import FLOWER_ID_BASE, TERMINALS_AND_HONORS, kind_of
 from .values import WinRequest, WinValue
 from .wall import Position, Wall, roll_first_dealer
 
 __all__ = ["HandPosition", "HandSetup", "Match", "Phase", "Record", "replay"]
 
 _SEAT_STEP = (1, 2, 3)
+_RON = tuple((Action(s, ActionKind.RON),) for s in range(4))
 _NO_KINDS: frozenset[int] = frozenset()
 
 
@@ -108,7 +110,7 @@ class Match:
         self._given = (first_dealer, start, position)  # kept for the record
         self.actions: list[Action] = []
         self.events: list[Event] = []
-        self.red_ids: frozenset[int] = RED_FIVE_IDS if profile.tiles.red_fives else frozenset()
+        self.red_ids = self.rules.walls.red_ids
         self.tile_classes = class_table(self.red_ids)
         self.view_cache: list[SeatView | None] = [None] * 4
         self._turn_cache: tuple[Action, ...] | None = None
@@ -116,7 +118,7 @@ class Match:
         if first_dealer is None:
             first_dealer, rounds = roll_first_dealer(random.Random(f"atlas/{seed}/match"))
             out.append(FirstDealerRolled(tuple(tuple(r) for r in rounds), first_dealer))
-        points = profile.game.start_points
+        points = self.rules.renchan.start_points
         self.state = MatchState(list(start) if start else [points] * 4, first_dealer, first_dealer)
         if position is not None:
             m = self.state
@@ -235,7 +237,8 @@ class Match:
         h = self.hand
         if h.phase is Phase.TURN:
             if seat != h.turn:
-                return ()
+                late = h.late_win  # a passed win still open after the draw (claims.window)
+                return _RON[seat] if late is not None and seat in late[2] else ()
             cached = self._turn_cache
             if cached is None:
                 cached = self._turn_cache = self._turn_actions(seat)
@@ -256,7 +259,11 @@ class Match:
         out: list[Event] = []
         h = self.hand
         if h.phase is Phase.TURN:
-            self._apply_turn(action, out)
+            if action.seat != h.turn:
+                self._late_win(action.seat, out)
+            else:
+                h.late_win = None  # the drawing seat acts: the last discard can no longer be won
+                self._apply_turn(action, out)
         else:
             assert h.claim is not None
             h.claim.answer(action)
@@ -388,21 +395,19 @@ class Match:
             self._settle_flower_win(out)
 
     def _deal(self, out: list[Event]) -> None:
-        deal = self.profile.deal
         h = self.hand
         dealer = self.state.dealer
         order = [(dealer + k) % 4 for k in range(4)]
-        for block in deal.rounds_of:
+        for block in self.rules.walls.deal_blocks:
             for seat in order:
                 tiles, positions = h.wall.take(block)
                 p = h.players[seat]
                 for t in tiles:
                     p.add(t)
                 out.append(TilesDealt(seat, tuple(tiles), tuple(positions)))
-        for _ in range(deal.dealer_extra):
-            t, pos = h.wall.draw()
-            h.players[dealer].add(t)
-            out.append(TilesDealt(dealer, (t,), (pos,)))
+        t, pos = h.wall.draw()  # the dealer's extra tile: he discards first, without a draw
+        h.players[dealer].add(t)
+        out.append(TilesDealt(dealer, (t,), (pos,)))
 
     def _replace_dealt_flowers(self, out: list[Event]) -> None:
         """Dealer first, then South, West, North, until no flower is left (TW-4W rules03)."""
@@ -676,7 +681,28 @@ class Match:
         meld = Meld(MeldKind.ANKAN, tuple(sorted(action.tiles)))
         p.melds.append(meld)
         out.append(KanDeclared(seat, meld))
+        if self.rules.calls.rob_concealed_kan and self._open_concealed_kan_robbing(seat, action.tiles[0]):
+            return
         self._after_kan(seat, immediate=self.rules.walls.ankan_dora_at_once, out=out)
+
+    def _open_concealed_kan_robbing(self, seat: int, tile: int) -> bool:
+        """Ask the seats whose thirteen orphans the concealed kan's tile completes whether they
+        rob it (``kan.chankan_on_ankan_kokushi``); False when nobody can."""
+        h = self.hand
+        window = ClaimWindow(seat, tile, chankan=True, concealed_kan=True)
+        for step in _SEAT_STEP:
+            q = (seat + step) % 4
+            p = h.players[q]
+            if p.dead_hand or tile >> 2 not in p.waits or self.rules.furiten.blocks_ron(p, tile >> 2):
+                continue
+            value = self._win_value(q, seat, tile, chankan=True)
+            if value is not None and any(row in THIRTEEN_ORPHANS for row, _ in value.rows):
+                window.offer(q, [Action(q, ActionKind.RON), Action(q, ActionKind.PASS)])
+        if not window.waiting():
+            return False
+        h.claim = window
+        h.phase = Phase.CHANKAN
+        return True
 
     def _open_chankan(self, action: Action, out: list[Event]) -> None:
         """A kakan shows its tile first: any seat that wins on it may rob the kan."""
@@ -798,13 +824,18 @@ class Match:
             self._settle_wins(winners, discarder, tile, out, chankan=window.chankan)
             return
         if window.chankan:
-            self._after_kan(discarder, immediate=rules.walls.open_kan_dora_at_once, out=out)
+            at_once = rules.walls.ankan_dora_at_once if window.concealed_kan else rules.walls.open_kan_dora_at_once
+            self._after_kan(discarder, immediate=at_once, out=out)
             return
-        self._discard_stays(discarder, tile, winning_call(window.valid_answers()), out)
+        late = tuple(s for s in window.passed_wins() if s != (discarder + 1) % 4) if rules.calls.late_win else ()
+        self._discard_stays(discarder, tile, winning_call(window.valid_answers()), out, late=late)
 
-    def _discard_stays(self, discarder: int, tile: int, call: Action | None, out: list[Event]) -> None:
+    def _discard_stays(
+        self, discarder: int, tile: int, call: Action | None, out: list[Event], *, late: tuple[int, ...] = ()
+    ) -> None:
         """Nobody won on the discard: a riichi declared with it stands, the abortive draws are
-        checked, then the call takes the tile or the next seat draws."""
+        checked, then the call takes the tile or the next seat draws. ``late``: the seats that
+        passed a win on it and may still claim it after that draw (``claims.window``)."""
         h = self.hand
         m = self.state
         aborts = self.rules.aborts
@@ -836,7 +867,32 @@ class Match:
         if h.wall.live_remaining == 0:
             self._exhaustive_draw(out)
             return
-        self._draw((discarder + 1) % 4, out)
+        drawer = (discarder + 1) % 4
+        self._draw(drawer, out)
+        if late and self.hand is h and h.phase is Phase.TURN and h.turn == drawer and not h.rinshan:
+            h.late_win = (discarder, tile, late)
+
+    def _late_win(self, seat: int, out: list[Event]) -> None:
+        """A win claimed on the last discard after the next seat drew (EMA RCR 2016 3.3.1): "the
+        call is still valid and the drawn tile is replaced in the wall"."""
+        h = self.hand
+        m = self.state
+        assert h.late_win is not None and h.drawn is not None
+        discarder, tile, _ = h.late_win
+        h.late_win = None
+        drawer = h.turn
+        h.players[drawer].remove(h.drawn)
+        back, pos = h.wall.undraw()
+        out.append(DrawReturned(drawer, back, pos))
+        h.drawn = None
+        d = h.players[discarder]
+        if d.riichi and d.riichi_index == len(d.discards) - 1:  # a riichi declared with the tile won on
+            d.riichi = d.double_riichi = d.ippatsu = False  # is void: its stick goes back
+            m.scores[discarder] += 1000
+            m.sticks -= 1
+            h.hand_riichi.remove(discarder)
+            d.seen_changed = True
+        self._settle_wins([seat], discarder, tile, out)
 
     def _make_call(self, action: Action, discarder: int, tile: int, out: list[Event]) -> None:
         seat = action.seat
@@ -1044,7 +1100,7 @@ def _four(values: Iterable[int]) -> tuple[int, int, int, int]:
 def replay(record: Record, profile: RuleProfile, *, setups: dict[int, HandSetup] | None = None) -> Match:
     """Replay a record to the same state. Raises RecordError on a profile mismatch, an action the
     engine refuses, or a final state that differs (a record cut short or tampered with)."""
-    if record.profile_id != profile.id or record.profile_hash != profile.hash:
+    if record.profile_id != profile.id or record.profile_hash not in accepted_hashes(profile):
         raise RecordError(
             f"the record was made under profile {record.profile_id} ({record.profile_hash}), "
             f"not {profile.id} ({profile.hash})"

@@ -33,7 +33,9 @@ from .rows import Unit
 
 KuikaeRule = Literal["forbid_same_and_suji", "forbid_same", "allowed"]
 MultiWin = Literal["double", "all", "head_bump"]
-DeadWallMode = Literal["fixed", "replenished", "replenished_hill"]
+# The dead wall keeps its size as replacements leave it (riichi, EMA RCR 2016 3.3.5); the hill also
+# gives its upper row first (Seed-FR). See game/engine/rules/walls.py.
+DeadWallMode = Literal["replenished", "replenished_hill"]
 DoraTiming = Literal["immediate", "after_discard"]
 RiichiAnkan = Literal["wait_unchanged", "wait_unchanged_pung_only", "never"]
 TempFuriten = Literal["own_discard", "draw_or_claim", "none"]
@@ -42,7 +44,8 @@ Renchan = Literal["tenpai", "win_or_draw", "never"]
 GameLength = Literal["one_hand", "tonpuu", "hanchan", "one_round", "four_rounds"]
 ScoreModel = Literal["han_fu", "base_plus_tai"]
 SCORE_UNITS: dict[str, Unit] = {"han_fu": Unit.HAN, "base_plus_tai": Unit.TAI}
-Kazoe = Literal["yakuman", "sanbaiman", "none"]
+# 13 han or more without a yakuman: counted as a yakuman, or capped at sanbaiman
+Kazoe = Literal["yakuman", "sanbaiman"]
 Renhou = Literal["none", "mangan", "yakuman"]
 MultiRonSticks = Literal["first_winner", "own_back_rest_to_first"]
 MultiRonHonba = Literal["first_winner", "every_winner"]
@@ -50,10 +53,9 @@ PaoHonba = Literal["pao", "discarder"]
 TieBreak = Literal["seat", "split"]
 NagashiRenchan = Literal["dealer_tenpai", "dealer_nagashi"]
 FinalRounding = Literal["none", "whole_top_balance"]
-ClaimWindow = Literal["at_once", "until_next_draw"]
-# Claim priority on one discard. Pon against kan by two players cannot happen (4 tiles of a kind),
-# so the two orders differ only in how the claim prompt ranks them; the knob keeps the rulebook's word.
-ClaimPriority = Literal["ron>pon=kan>chi", "ron>kan>pon>chi"]
+# Every claim is answered before the next draw; or a win may still be claimed after it, until the
+# next player discards (EMA RCR 2016 3.3.1). See game/engine/rules/calls.py.
+ClaimWindow = Literal["until_next_draw", "win_until_next_discard"]
 # What a false win costs: a chombo payment (riichi, EMA 3.4.6) or a dead hand 相公 (Seed-FR).
 FalseWin = Literal["chombo", "dead_hand"]
 # 正花: a flower scores when it is the seat's own flower; 見花見台: every flower scores.
@@ -78,16 +80,19 @@ class TilesRules:
 class WallRules:
     stacks_per_side: int = 17
     dead_wall_size: int = 14
-    dead_wall_mode: DeadWallMode = "fixed"
+    dead_wall_mode: DeadWallMode = "replenished"
     dora_indicator_stack: int = 3  # the upper tile of this stack from the break; 0: no dora
     max_dora_indicators: int = 5
 
 
 @dataclass(frozen=True)
 class DealRules:
-    hand_size: int = 13
-    rounds_of: tuple[int, ...] = (4, 4, 4, 1)
-    dealer_extra: int = 1
+    rounds_of: tuple[int, ...] = (4, 4, 4, 1)  # the blocks each seat takes, dealer first; then the dealer one more
+
+    @property
+    def hand_size(self) -> int:
+        """The tiles each seat is dealt (the dealer takes one more)."""
+        return sum(self.rounds_of)
 
 
 @dataclass(frozen=True)
@@ -96,8 +101,7 @@ class ClaimRules:
     multi_win: MultiWin = "double"
     max_winners: int = 2  # with "double": a ron beyond this aborts the hand when sanchahou is on
     kuikae: KuikaeRule = "forbid_same_and_suji"
-    window: ClaimWindow = "at_once"
-    priority: ClaimPriority = "ron>pon=kan>chi"
+    window: ClaimWindow = "until_next_draw"
 
 
 @dataclass(frozen=True)
@@ -188,14 +192,14 @@ class GameRules:
 
 @dataclass(frozen=True)
 class TaiRules:
-    """Taiwanese 底 + 台 scoring (rules-reference §4.4-§4.7); empty unless ``enabled``.
+    """Taiwanese 底 + 台 scoring (rules-reference §4.4-§4.7), read when ``score.model`` is
+    ``base_plus_tai``; other rulebooks leave it at its empty defaults.
 
     Every pattern knob is its value in tai; 0 means the pattern does not score, and for the
     special wins (``eight_flowers_win``, ``seven_rob_one``, ``ligu``, ``four_kong_win``) that
     the hand is not a win at all.
     """
 
-    enabled: bool = False
     # payment: value(tai) = base + tai_value * tai (§4.5)
     base: int = 0
     tai_value: int = 0
@@ -304,6 +308,44 @@ class RuleProfile:
         """A short digest of every knob: a record made under other rules will not replay."""
         blob = json.dumps({"id": self.id, **self.knobs()}, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
+
+
+# Hashes that records made by earlier versions of the game carry for a shipped profile (by id and
+# game length), from before knobs that changed nothing were removed or renamed (issue 17: the
+# claim priority, the deal's hand size and dealer extra, the "fixed" dead wall, the claim window's
+# values). Play under those knobs is the same as today's, so such a record still replays; a state
+# that differs at its end still refuses it (RecordError). Computed with the game at a45994e:
+# ``dataclasses.replace(load_profile(id), game=dataclasses.replace(p.game, length=L)).hash``.
+FORMER_HASHES: dict[tuple[str, str], frozenset[str]] = {
+    ("riichi", "one_hand"): frozenset({"2bc9bb6b3ffbfe2d"}),
+    ("riichi", "tonpuu"): frozenset({"c4313de3e2216519"}),
+    ("riichi", "hanchan"): frozenset({"fc95d04282ca9d6f"}),
+    ("riichi", "one_round"): frozenset({"ce9a298afc631f53"}),
+    ("riichi", "four_rounds"): frozenset({"44296521eaec7732"}),
+    ("ema", "one_hand"): frozenset({"28911a9f46de87f2"}),
+    ("ema", "tonpuu"): frozenset({"f793fcd7622be756"}),
+    ("ema", "hanchan"): frozenset({"2668be30c405eb5d"}),
+    ("ema", "one_round"): frozenset({"0958877829c8a1ce"}),
+    ("ema", "four_rounds"): frozenset({"b80b18ce4873cb51"}),
+    ("taiwanese", "one_hand"): frozenset({"6cb490e81d287fa8"}),
+    ("taiwanese", "tonpuu"): frozenset({"a664ab7de81a7f85"}),
+    ("taiwanese", "hanchan"): frozenset({"edb45e7f68c0a3eb"}),
+    ("taiwanese", "one_round"): frozenset({"065ef7253cb56e52"}),
+    ("taiwanese", "four_rounds"): frozenset({"d830c6c5bc10ce64"}),
+}
+
+
+def accepted_hashes(profile: RuleProfile) -> frozenset[str]:
+    """The profile hashes a record may carry to replay under ``profile``: its own, and for a
+    shipped profile (at any game length) the :data:`FORMER_HASHES` of the same rules."""
+    own = frozenset({profile.hash})
+    if profile.id not in available_profiles():
+        return own
+    shipped = load_profile(profile.id)
+    same = dataclasses.replace(shipped, game=dataclasses.replace(shipped.game, length=profile.game.length))
+    if same.hash != profile.hash:
+        return own
+    return own | FORMER_HASHES.get((profile.id, profile.game.length), frozenset())
 
 
 def diff_profiles(a: RuleProfile, b: RuleProfile) -> list[tuple[str, object, object]]:
@@ -530,9 +572,7 @@ KNOB_RANGES: dict[str, tuple[int, int]] = {
     "wall.dead_wall_size": (0, 16),
     "wall.dora_indicator_stack": (0, 7),
     "wall.max_dora_indicators": (0, 5),
-    "deal.hand_size": (13, 16),
     "deal.rounds_of": (1, 4),
-    "deal.dealer_extra": (1, 1),
     "claims.max_winners": (1, 3),
     "kan.max_total": (0, 34),
     "win.sets": (4, 5),
@@ -571,8 +611,6 @@ def _check_section(obj: Any, source: str, section: str) -> None:
             text = getattr(obj, key)
             if not text.strip() or "\n" in text or len(text) > 200:
                 raise ProfileError(f"{source}: profile.{key} must be one non-empty line of at most 200 characters")
-    if section == "deal" and sum(obj.rounds_of) != obj.hand_size:
-        raise ProfileError(f"{source}: deal.rounds_of {list(obj.rounds_of)} must add up to deal.hand_size {obj.hand_size}")
     if section == "game" and len(obj.uma) != 4:
         raise ProfileError(f"{source}: game.uma must list 4 values, one per place")
     if section == "draws" and len(set(obj.abortive)) != len(obj.abortive):
@@ -600,11 +638,12 @@ def _check_profile(p: RuleProfile, source: str) -> None:
             f"but tiles.flowers = {p.tiles.flowers} makes {p.total_tiles}"
         )
     if p.win.sets * 3 + 2 != p.deal.hand_size + 1:
-        fail(f"win.sets = {p.win.sets} needs a hand of {p.win.sets * 3 + 1} tiles, not deal.hand_size = {p.deal.hand_size}")
+        fail(f"win.sets = {p.win.sets} needs a hand of {p.win.sets * 3 + 1} tiles, but deal.rounds_of "
+             f"{list(p.deal.rounds_of)} deals {p.deal.hand_size}")
     if p.wall.max_dora_indicators == 0 and (p.kan.kan_dora or p.riichi.ura_dora):
         fail("kan.kan_dora and riichi.ura_dora must be false when wall.max_dora_indicators = 0")
     if not p.riichi.enabled and (p.riichi.ura_dora or p.riichi.ippatsu or p.riichi.double_riichi or p.furiten.riichi):
         fail("riichi.ura_dora, riichi.ippatsu, riichi.double_riichi and furiten.riichi must be false when riichi.enabled = false")
-    if p.tai.enabled != (p.score.model == "base_plus_tai"):
-        fail(f"tai.enabled = {str(p.tai.enabled).lower()} does not fit score.model = {p.score.model!r}; "
-             "allowed: tai.enabled = true exactly with 'base_plus_tai'")
+    if p.score.model != "base_plus_tai" and p.tai != TaiRules():
+        fail(f"[tai] knobs are read only with score.model = 'base_plus_tai', not {p.score.model!r}: "
+             "leave the section out")

@@ -12,6 +12,11 @@ is done here from the profile's knobs, so one place says how a knob changes a sc
   daisangen and daisuushii), which the library does not have at all.
 
 Seats are absolute (0..3) throughout; a payment tuple is indexed by absolute seat.
+
+Knobs: ``tiles.red_fives``, ``win.min_han``, ``riichi.ura_dora``, ``riichi.ippatsu``,
+``riichi.double_riichi``, ``score.open_tanyao``, ``score.kiriage``, ``score.kazoe``,
+``score.double_yakuman``, ``score.yakuman_stack``, ``score.double_wind_pair_fu``, ``score.renhou``,
+``score.honba_ron``, ``score.honba_tsumo_each``, ``score.pao_yaku``, ``score.pao_honba_payer``.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 The profile names its model (``score.model``): ``han_fu`` scores through :mod:`.scoring` (the
 ``mahjong`` library), ``base_plus_tai`` through the Taiwanese tai counter. The match never asks
 which rulebook it plays; it builds one :class:`WinRequest` and reads one :class:`WinValue`.
+
+Knobs: ``score.model``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""The end of a match: leftover sticks, ranks with tie rules, uma and oka."""
+"""The end of a match: leftover sticks, ranks with tie rules, uma and oka.
+
+Knobs: ``game.start_points``, ``game.return_points``, ``game.uma``, ``game.oka_to_first``,
+``game.tie_break``, ``game.final_rounding``.
+"""
 
 from __future__ import annotations
 

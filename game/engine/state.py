@@ -91,6 +91,9 @@ class HandState:
     """The open claim window: a discard (or added kan tile) and the seats asked about it."""
     hand_riichi: list[int] = field(default_factory=list)
     """Seats whose riichi stick went down this hand (a chombo gives them back)."""
+    late_win: tuple[int, int, tuple[int, ...]] | None = None
+    """A win still open on the last discard after the next draw (``claims.window`` EMA): the
+    discarder, the tile, and the seats that passed it; closed when the drawing seat acts."""
 
 
 @dataclass(frozen=True)
@@ -186,4 +189,6 @@ def fingerprint(m: MatchState, h: HandState, strict_seats: frozenset[int]) -> st
     locks = [sorted(p.missed_kinds) for p in h.players]
     if any(locks):
         parts.append(("missed", locks))
+    if h.late_win is not None:
+        parts.append(("late_win", h.late_win))
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

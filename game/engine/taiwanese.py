@@ -21,6 +21,9 @@ Special wins that are not five sets and a pair: 八仙過海 (all eight flowers)
 flowers rob the eighth) are won at once by the match when the eighth flower comes out, and valued
 by :func:`score_flower_win`; 嚦咕嚦咕 (seven pairs + a pung; :func:`ligu_waits` lets the match see
 its tenpai) and 四槓牌 are scored here when their knob is on.
+
+Knobs: ``tai.*`` (the flower wins, the lock and the house rules that act in play are read by
+:mod:`.rules` as well).
 """
 
 from __future__ import annotations

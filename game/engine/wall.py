@@ -188,6 +188,13 @@ class Wall:
         self.head += 1
         return self.live[i], self.live_pos[i]
 
+    def undraw(self) -> tuple[int, Position]:
+        """Put the last drawn tile back at the head of the live wall (a win claimed after it)."""
+        if self.head == 0:
+            raise AtlasError("no tile has been drawn")
+        self.head -= 1
+        return self.live[self.head], self.live_pos[self.head]
+
     def take(self, n: int) -> tuple[list[int], list[Position]]:
         """``n`` draws at once (a block of the deal)."""
         i = self.head

@@ -74,7 +74,7 @@ def stack_level(level: Level, profile: RuleProfile) -> HandSetup:
     except NotationError as exc:
         raise SetupError(f"situation: {exc}") from exc
     for seat, tiles in hands.items():
-        want = size + (profile.deal.dealer_extra if seat == s.dealer else 0)
+        want = size + (1 if seat == s.dealer else 0)  # the dealer takes one more
         if len(tiles) != want:
             raise SetupError(f"situation.hands.{seat}: {want} tiles needed, {len(tiles)} given")
         if any(k >= FLOWER_KIND_BASE for k, _ in tiles):
@@ -86,7 +86,7 @@ def stack_level(level: Level, profile: RuleProfile) -> HandSetup:
     spare = _filler(profile, named)
     for seat in range(4):
         if seat not in hands:
-            want = size + (profile.deal.dealer_extra if seat == s.dealer else 0)
+            want = size + (1 if seat == s.dealer else 0)  # the dealer takes one more
             hands[seat], spare = spare[:want], spare[want:]
     if not dora:  # the log stacker wants an indicator; profiles without dora never look at it
         dora, spare = spare[-1:], spare[:-1]

@@ -16,6 +16,7 @@ from ..events import (
     Claimed,
     Discarded,
     DoraRevealed,
+    DrawReturned,
     Event,
     ExhaustiveDraw,
     HandStarted,
@@ -133,6 +134,9 @@ def _note(hand: LoggedHand, ev: Event, aka: bool = True) -> None:
                 steps.append(Step("draw", ev.seat, face(t)))
     elif isinstance(ev, TileDrawn):
         steps.append(Step("draw", ev.seat, face(ev.tile), rinshan=ev.replacement))
+    elif isinstance(ev, DrawReturned):  # a win claimed after the draw: the draw never happened
+        if steps and steps[-1].kind == "draw" and steps[-1].seat == ev.seat:
+            steps.pop()
     elif isinstance(ev, Discarded):
         steps.append(Step("riichi" if ev.riichi else "discard", ev.seat, face(ev.tile), tsumogiri=ev.tsumogiri))
     elif isinstance(ev, RiichiAccepted):

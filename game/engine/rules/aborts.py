@@ -1,6 +1,6 @@
 """Abortive draws: the hands that end with no winner before the wall runs out (rules-reference §2.4).
 
-Knob: ``draws.abortive`` (and ``kan.four_kan_abort`` with it for four kans). After each the dealer
+Knobs: ``draws.abortive``, ``kan.four_kan_abort`` (four kans abort only with both). After each the dealer
 stays, a counter is added and the riichi sticks stay on the table (T-MORTAL game.rs).
 
 | kind | when |
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..player import Player
 from ..profile import RuleProfile
+from ..rows import Unit
 from ..tiles import TERMINALS_AND_HONORS, WINDS
 
 TERMINAL_HONOR_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
@@ -43,7 +44,7 @@ class Aborts:
             four_riichi="suucha_riichi" in kinds,
             # the Taiwanese 四槓 house rule (TW-CHH): four kongs by one seat win (scored as a row),
             # by several they draw the hand like Tenhou's 四開槓
-            four_kans=(p.kan.four_kan_abort and "suukaikan" in kinds) or bool(p.tai.enabled and p.tai.four_kong_win),
+            four_kans=(p.kan.four_kan_abort and "suukaikan" in kinds) or bool(p.unit is Unit.TAI and p.tai.four_kong_win),
         )
 
     def nine_kinds(self, p: Player, first_uninterrupted: bool) -> bool:

@@ -1,13 +1,17 @@
 """Calls and their priority: who may chi, pon, kan or win on a discard, kuikae, several winners.
 
 Knobs: ``claims.chi``, ``claims.kuikae``, ``claims.multi_win``, ``claims.max_winners``,
-``kan.max_total``, ``score.sticks_multi_ron``, ``score.honba_multi_ron``, ``score.pao_yaku``.
+``claims.window``, ``kan.max_total``, ``kan.chankan_on_ankan_kokushi``, ``score.sticks_multi_ron``, ``score.honba_multi_ron``, ``score.pao_yaku``.
 
 Priority is the same in every rulebook read (riichi §2.1 step 3, RCR 2016 3.3.1, Seed-FR, HKOS):
 a win beats pung and kong, which beat chow; a pung and a kong on one discard cannot both be
 possible (four copies of a kind), so the rulebooks' ``ron>pon=kan>chi`` and ``胡 > 槓 > 碰 > 吃``
 are the same order (:func:`winning_call`). Several wins are ordered by turn distance from the
 discarder and kept, aborted or cut to the nearest by ``claims.multi_win``.
+
+Robbing a kan (chankan): an added kan's tile may be won by any seat; a concealed kan's only by a
+thirteen-orphans hand, where ``kan.chankan_on_ankan_kokushi`` allows it (Mahjong Soul; Tenhou
+denies it, rules-reference §8.2).
 
 The claim window (``claims.window``). Every seat that may claim is asked at once and the window
 resolves before the next draw. ``until_next_draw`` (Tenhou, Seed-FR "avant que le joueur suivant
@@ -30,6 +34,7 @@ from ..profile import RuleProfile
 from ..tiles import DRAGONS, WINDS, kind_of
 
 _NO_KINDS: frozenset[int] = frozenset()
+THIRTEEN_ORPHANS: frozenset[str] = frozenset({"kokushi_musou", "kokushi_musou_juusanmen_matchi"})
 _PRIORITY = {ActionKind.PON: 2, ActionKind.DAIMINKAN: 2, ActionKind.CHI: 1}
 _FALSE_CALLS = (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN)
 
@@ -45,6 +50,8 @@ class Calls:
     max_winners: int
     sanchahou: bool  # a ron beyond ``max_winners`` aborts the hand (Tenhou's three rons)
     max_kans: int  # kans in one hand, all seats together
+    late_win: bool  # ``claims.window = "win_until_next_discard"``: a passed win stays open after the draw
+    rob_concealed_kan: bool  # a thirteen-orphans hand may rob a concealed kan
     sticks_to_own_declarer: bool  # ``score.sticks_multi_ron = "own_back_rest_to_first"``
     honba_to_every_winner: bool  # ``score.honba_multi_ron = "every_winner"``
     pao_dragons: bool  # liability for the third dragon set fed (daisangen)
@@ -59,6 +66,8 @@ class Calls:
             max_winners=p.claims.max_winners,
             sanchahou="sanchahou" in p.draws.abortive,
             max_kans=p.kan.max_total,
+            late_win=p.claims.window == "win_until_next_discard",
+            rob_concealed_kan=p.kan.chankan_on_ankan_kokushi,
             sticks_to_own_declarer=p.score.sticks_multi_ron == "own_back_rest_to_first",
             honba_to_every_winner=p.score.honba_multi_ron == "every_winner",
             pao_dragons="daisangen" in p.score.pao_yaku,

@@ -1,6 +1,6 @@
 """Renchan and the end of the match: who deals next, the counters, and when the match is over.
 
-Knobs: ``game.renchan``, ``draws.nagashi_renchan``, ``tai.continue_on_draw``, ``game.length``,
+Knobs: ``game.start_points``, ``game.renchan``, ``draws.nagashi_renchan``, ``tai.continue_on_draw``, ``game.length``,
 ``game.tobi``, ``game.west_extension``, ``game.extension_target``, ``game.agari_yame``.
 
 * ``tenpai`` (Tenhou; EMA RCR 2016 3.4.11): the dealer stays after his win, when he is tenpai at
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..profile import RuleProfile
+from ..rows import Unit
 from ..state import MatchState
 
 # the last round of a length: 0 East, 1 South, 3 North
@@ -30,6 +31,7 @@ _LAST_ROUND = {"one_hand": 0, "tonpuu": 0, "hanchan": 1, "one_round": 0, "four_r
 
 @dataclass(frozen=True, slots=True)
 class Renchan:
+    start_points: int  # each seat's score when the match starts
     rule: str  # "tenpai", "win_or_draw" or "never"
     nagashi_keeps_dealer_by_nagashi: bool  # ``draws.nagashi_renchan = "dealer_nagashi"``
     draw_continues_streak: bool  # a drawn hand kept by the dealer adds to his streak
@@ -44,10 +46,11 @@ class Renchan:
     def of(cls, p: RuleProfile) -> Renchan:
         g = p.game
         return cls(
+            start_points=g.start_points,
             rule=g.renchan,
             nagashi_keeps_dealer_by_nagashi=p.draws.nagashi_renchan == "dealer_nagashi",
             # the streak only prices Taiwanese dealer tai; elsewhere every stay counts
-            draw_continues_streak=not p.tai.enabled or p.tai.continue_on_draw,
+            draw_continues_streak=p.unit is not Unit.TAI or p.tai.continue_on_draw,
             one_hand=g.length == "one_hand",
             last_round=_LAST_ROUND[g.length],
             tobi=g.tobi,

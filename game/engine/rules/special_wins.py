@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..player import Player
 from ..profile import RuleProfile
+from ..rows import Unit
 
 FlowerWin = tuple[int, int | None, int]  # (winner, the seat that pays alone or None, the tile)
 
@@ -26,7 +27,7 @@ class SpecialWins:
 
     @classmethod
     def of(cls, p: RuleProfile) -> SpecialWins:
-        on = p.tai.enabled
+        on = p.unit is Unit.TAI
         return cls(eight_flowers=on and p.tai.eight_flowers_win > 0, seven_rob_one=on and p.tai.seven_rob_one > 0)
 
     def flower_win(self, players: list[Player], seat: int, tile: int) -> FlowerWin | None:

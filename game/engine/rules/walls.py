@@ -1,6 +1,6 @@
 """Walls and the hill: the tile set, the wall's build and break, replacement tiles and dora.
 
-Knobs: ``tiles.flowers``, ``wall.stacks_per_side``, ``wall.dead_wall_size``,
+Knobs: ``tiles.flowers``, ``tiles.red_fives``, ``deal.rounds_of``, ``wall.stacks_per_side``, ``wall.dead_wall_size``,
 ``wall.dead_wall_mode``, ``wall.dora_indicator_stack``, ``wall.max_dora_indicators``,
 ``kan.kan_dora``, ``kan.dora_ankan``, ``kan.dora_open``, ``riichi.ura_dora``.
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..events import Event, TailToDeadWall, TileDrawn
 from ..profile import RuleProfile
-from ..tiles import tile_ids
+from ..tiles import RED_FIVE_IDS, tile_ids
 from ..wall import DiceRoll, Position, Wall, roll
 
 
@@ -29,6 +29,8 @@ class Walls:
     dead_size: int  # tiles set apart at the break (0: no dead wall)
     hill: bool  # the hill's upper row is drawn first (``replenished_hill``)
     flowers: int  # flowers in the set (0 or 8)
+    red_ids: frozenset[int]  # the red fives among the tiles (a class of their own for actions)
+    deal_blocks: tuple[int, ...]  # the blocks each seat takes in the deal, dealer first
     dora_stack: int  # the dora indicator is the upper tile of this stack from the break; 0: no dora
     max_indicators: int  # the first indicator and the kan dora, together
     kan_dora: bool  # a kan turns a new indicator
@@ -43,6 +45,8 @@ class Walls:
             dead_size=p.wall.dead_wall_size,
             hill=p.wall.dead_wall_mode == "replenished_hill",
             flowers=p.tiles.flowers,
+            red_ids=RED_FIVE_IDS if p.tiles.red_fives else frozenset(),
+            deal_blocks=p.deal.rounds_of,
             dora_stack=p.wall.dora_indicator_stack,
             max_indicators=p.wall.max_dora_indicators,
             kan_dora=p.kan.kan_dora,

@@ -1,7 +1,9 @@
 """Winning: the shape a hand must make, what a win is worth, and the facts its value reads.
 
-Knobs: ``win.sets``, ``win.chiitoitsu``, ``win.kokushi``, ``win.min_han`` (read by the scoring
-model), ``score.model``, ``score.renhou``, ``tai.ligu`` (嚦咕嚦咕, Taiwanese house rule).
+Knobs: ``win.sets``, ``win.chiitoitsu``, ``win.kokushi``, ``tai.ligu`` (嚦咕嚦咕, Taiwanese house
+rule).
+
+A win's value is the scoring model's (:mod:`..scoring_bridge`).
 
 :meth:`Wins.request` gathers everything a hand's value depends on from the match and hand state
 into one :class:`WinRequest`; :meth:`Wins.value` hands it to the profile's scoring model
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from ..player import Player
 from ..profile import RuleProfile
+from ..rows import Unit
 from ..scoring_bridge import value_win
 from ..state import HandState, MatchState
 from ..taiwanese import is_ligu, ligu_waits, score_flower_win
@@ -37,7 +40,7 @@ class Wins:
             sets=p.win.sets,
             chiitoitsu=p.win.chiitoitsu,
             kokushi=p.win.kokushi,
-            ligu=bool(p.tai.enabled and p.tai.ligu),
+            ligu=bool(p.unit is Unit.TAI and p.tai.ligu),
         )
 
     def sets_needed(self, p: Player) -> int:

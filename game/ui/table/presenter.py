@@ -29,6 +29,7 @@ from game.engine.events import (
     DiceRolled,
     Discarded,
     DoraRevealed,
+    DrawReturned,
     Event,
     ExhaustiveDraw,
     FirstDealerRolled,
@@ -589,6 +590,18 @@ class Presenter:
         self.hud.set_tiles_left(self.tiles_left)
         self.hud.set_turn(e.seat)
         return Seq(self.layout_seat(e.seat, 0.16), Call(self.sound, Cue.TILE))
+
+    def _on_DrawReturned(self, e: DrawReturned) -> Action:
+        """A win claimed on the last discard after this seat drew (EMA RCR 2016 3.3.1): the drawn
+        tile goes back to its wall place, face down."""
+        pic = self.seats[e.seat]
+        sprite, pic.drawn = pic.drawn, None
+        if sprite is not None:
+            sprite.remove()
+        self.wall[e.position] = self._new_in_wall(self._wall_image(e.position), self._wall_place(e.position), *e.position)
+        self.tiles_left += 1
+        self.hud.set_tiles_left(self.tiles_left)
+        return self.layout_seat(e.seat, 0.16)
 
     def _on_TailToDeadWall(self, e: TailToDeadWall) -> Action:
         self.tiles_left -= 1
