@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
@@ -34,13 +35,13 @@ from game.ui.menus.intents import (
 )
 from game.ui.menus.new_game import NewGameScreen
 from game.ui.menus.replays_screen import ReplaysScreen
-from game.ui.menus.results import ResultsScreen
 from game.ui.menus.rules_screen import RulesScreen
 from game.ui.menus.settings_screen import SettingsScreen
 from game.ui.menus.summary import summarize
 from game.ui.menus.title import TitleScreen
 from game.ui.menus.widgets import MenuScreen, Widget
 from game.ui.replay.viewer import ReplayViewer
+from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.screens import Screen, ScreenStack
 
 SIZE = (1280, 720)
@@ -245,15 +246,18 @@ def test_rules_screen_lists_every_difference_and_scrolls() -> None:
 def test_results_screen_shows_placings_and_every_hand() -> None:
     options, match = finished_match()
     summary = summarize(match, human_seat=1)
-    screen = ResultsScreen(SIZE, summary)
+    end = match_end(match, dataclasses.replace(options, human_seat=1))
+    screen = ResultsScreen(SIZE, end, replay_path=Path("/tmp/replay.json"))
     assert_drawn(render(screen))
-    assert len(screen.list.rows) == len(summary.hands) >= 1
-    assert sorted(summary.ranks) == [1, 2, 3, 4]
+    assert len(end.series) == len(summary.hands) + 1 >= 2  # the start, then every hand
+    assert sorted(end.final.ranks) == [1, 2, 3, 4]
     last = [e for e in match.events if isinstance(e, HandEnded)][-1]
     start = match_profile(options).game.start_points
+    assert end.series[0].scores == (start,) * 4 and end.series[-2 if len(end.series) > 2 else -1].scores
     assert [start + sum(line.deltas[s] for line in summary.hands) for s in range(4)] == list(last.scores)
     assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
     assert click(screen, "title") == Open("title")
+    assert click(screen, "replay") == OpenReplay(Path("/tmp/replay.json"))
 
 
 def test_replays_screen_opens_and_deletes(tmp_path: Path) -> None:
@@ -280,9 +284,9 @@ def test_replays_screen_opens_and_deletes(tmp_path: Path) -> None:
 @pytest.mark.parametrize("language", ["fr", "ru"])
 def test_screens_render_in_every_language(language: str) -> None:
     i18n.set_language(language)
-    _, match = finished_match()
+    options, match = finished_match()
     for screen in (TitleScreen(SIZE, continue_detail="x", notice="y"), NewGameScreen(SIZE), SettingsScreen(SIZE),
-                   RulesScreen(SIZE), ResultsScreen(SIZE, summarize(match)), ReplaysScreen(SIZE, [])):
+                   RulesScreen(SIZE), ResultsScreen(SIZE, match_end(match, options)), ReplaysScreen(SIZE, [])):
         assert_drawn(render(screen))
         screen.resize((1600, 900))
         assert_drawn(render(screen))

@@ -226,6 +226,8 @@ class MatchEnded(Event):
     scores: tuple[int, int, int, int]
     ranks: tuple[int, int, int, int]  # 1..4 per seat
     final_points: tuple[float, float, float, float]  # with uma and oka, in thousands
+    place_points: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the uma and oka of each place
+    return_points: int = 0  # the score each seat's points are counted from (0: none, Taiwanese)
 
 
 def redact(event: Event, seat: int) -> Event:

@@ -1030,7 +1030,8 @@ class Match:
         standings = final_standings(self.profile, m.scores, m.sticks, m.first_dealer, penalties=m.penalty_points)
         m.scores = list(standings.scores)
         m.sticks = 0
-        m.final = MatchEnded(_four(m.scores), standings.ranks, standings.points)
+        m.final = MatchEnded(_four(m.scores), standings.ranks, standings.points, standings.place_points,
+                             self.profile.game.return_points)
         out.append(m.final)
         self.hand.phase = Phase.OVER
         self.hand.claim = None

@@ -18,6 +18,7 @@ class Standings:
     scores: tuple[int, int, int, int]  # final raw points, leftover sticks paid
     ranks: tuple[int, int, int, int]  # 1..4 per seat (tied seats share a rank under "split")
     points: tuple[float, float, float, float]  # (score - return) / 1000 + uma (+ oka), per seat
+    place_points: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the uma (+ oka) in it, in thousands
 
 
 def final_standings(
@@ -61,6 +62,7 @@ def final_standings(
         (final[0], final[1], final[2], final[3]),
         (ranks[0], ranks[1], ranks[2], ranks[3]),
         (points[0], points[1], points[2], points[3]),
+        (value[0] / 1000, value[1] / 1000, value[2] / 1000, value[3] / 1000),
     )
 
 

@@ -31,6 +31,7 @@ from game.persist.saves import AUTOSAVE, SaveEntry, SaveError, SaveStore, summar
 from game.persist.settings import Settings, SettingsStore
 from game.ui import audio
 from game.ui.audio import Cue, SoundBoard
+from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.screens import Screen, ScreenStack
 from game.ui.tutorial.intents import PushScreen
 
@@ -56,11 +57,9 @@ from .load_screen import LoadScreen, hand_text
 from .match_menu import MatchMenuScreen
 from .new_game import NewGameScreen, profile_name
 from .replays_screen import ReplaysScreen, local_time
-from .results import ResultsScreen
 from .rules_screen import RulesScreen
 from .save_screen import SaveAsScreen
 from .settings_screen import SettingsScreen
-from .summary import summarize
 from .title import TitleScreen
 from .widgets import MenuScreen
 
@@ -389,13 +388,14 @@ class MenuFlow:
     def match_over(self, options: MatchOptions, match: Match) -> None:
         """File the finished match, forget its autosave, and show the results over the title
         (called by :meth:`update` for a table it opened, or by the app)."""
+        path = None
         try:
-            self.replays.add(options, match)
+            path = self.replays.add(options, match)
             self.saves.clear_autosave()
         except OSError as exc:  # the results still show
             self.tell_disk_trouble(exc)
         self.stack.reset(self.title_screen())
-        self.stack.push(ResultsScreen(self.size, summarize(match, options.human_seat)))
+        self.stack.push(ResultsScreen(self.size, match_end(match, options), replay_path=path))
 
 
 def _close_seats(table: object) -> None:

@@ -29,7 +29,7 @@ from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
 from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Button, MenuScreen, fit, label
-from game.ui.results import FU_TAG
+from game.ui.results.tags import FU_TAG
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout
 from game.ui.table.presenter import Presenter

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from game.engine.events import Event, Win
 
-from .panel import FU_TAG, ResultPanel
+from .panel import ResultPanel
 from .sheets import (
     DrawSheet,
     Seats,
@@ -23,6 +23,7 @@ from .sheets import (
     penalty_sheet,
     win_sheet,
 )
+from .tags import FU_TAG
 
 
 def number_wins(events: Sequence[Event], orders: dict[int, str]) -> None:

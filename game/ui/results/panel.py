@@ -30,13 +30,13 @@ from game.ui.table.layout import meld_order
 from game.ui.tile_art import TileArt, tile_art
 
 from .sheets import DrawSheet, SeatChange, Sheet, ShownHand, WinSheet
+from .tags import FU_TAG
 
 BOX: Final = (13, 27, 29)  # opaque: nothing of the table shows through the words
 BOX_EDGE: Final = (232, 184, 84)
 ROW_BAND: Final = (22, 42, 44)
 GOOD: Final = (120, 208, 150)
 BAD: Final = (232, 122, 104)
-FU_TAG: Final = ("result", "fu")
 COUNT_SECONDS: Final = 1.1
 
 
@@ -92,8 +92,16 @@ class ResultPanel:
         self.parent.add_child(self.moving)
 
     def _text(self, text: str, size: float, colour: tuple[int, int, int], x: float, y: float, *, bold: bool = False,
-              anchor: tuple[float, float] = (0.0, 0.5), parent: Node | None = None) -> Text:
+              anchor: tuple[float, float] = (0.0, 0.5), parent: Node | None = None, room: float = 0.0) -> Text:
+        """A line of text; with ``room`` (pixels) it is set smaller, down to 80 %, to fit (a long
+        yaku or fu name in French or Russian), and never runs past it."""
         node = Text(text, pieces.font(max(8, round(size * self.unit)), bold), colour, x, y, anchor=anchor)
+        smaller = size
+        while room and node.content_size()[0] > room and smaller > size * 0.8:
+            smaller -= 1
+            node = Text(text, pieces.font(max(8, round(smaller * self.unit)), bold), colour, x, y, anchor=anchor)
+        while room and node.content_size()[0] > room and len(node.text) > 4:
+            node = Text(node.text[:-2].rstrip() + "…", node.font, colour, x, y, anchor=anchor)
         return (parent or self.box).add_child(node)
 
     def _art(self, width: float) -> TileArt:
@@ -116,25 +124,30 @@ class ResultPanel:
         Returns the row's bottom."""
         u = self.unit
         gap = max(1, round(2 * u))
-        pieces_: list[tuple[pygame.Surface, float]] = []  # (image, gap before it)
+        # (image, gap before it, a tile lying on it)
+        pieces_: list[tuple[pygame.Surface, float, pygame.Surface | None]] = []
         for k, tile in enumerate(hand.concealed):
-            pieces_.append((art.lying(tile), gap if k else 0))
+            pieces_.append((art.lying(tile), gap if k else 0, None))
         if hand.apart is not None:
-            pieces_.append((art.lying(hand.apart), 14 * u))
+            pieces_.append((art.lying(hand.apart), 14 * u, None))
         for k, flower in enumerate(hand.flowers):
-            pieces_.append((art.lying(flower), 14 * u if k == 0 else gap))
+            pieces_.append((art.lying(flower), 14 * u if k == 0 else gap, None))
         for meld in hand.melds:
             order = meld_order(meld, hand.seat)
             for k, (tile, sideways) in enumerate(order):
                 closed_end = meld.kind is MeldKind.ANKAN and k in (0, len(order) - 1)
                 image = art.lying(None) if closed_end else (art.rotated(tile, 1) if sideways else art.lying(tile))
-                pieces_.append((image, (14 * u if k == 0 else gap)))
-        total = sum(img.get_width() + before for img, before in pieces_)
+                on_top = art.rotated(meld.added, 1) if sideways and meld.added is not None else None
+                pieces_.append((image, (14 * u if k == 0 else gap), on_top))
+        total = sum(img.get_width() + before for img, before, _ in pieces_)
         x = centre - total / 2
         row_h = art.height + art.depth
-        for image, before in pieces_:
+        for image, before, on_top in pieces_:
             x += before
-            self.box.add_child(Sprite(image, x + image.get_width() / 2, y + row_h - image.get_height() / 2))
+            middle = y + row_h - image.get_height() / 2
+            self.box.add_child(Sprite(image, x + image.get_width() / 2, middle))
+            if on_top is not None:  # a kakan: the added tile lies on the called one, as on the table
+                self.box.add_child(Sprite(on_top, x + image.get_width() / 2, middle - image.get_height() - gap))
             x += image.get_width()
         return y + row_h
 
@@ -184,7 +197,7 @@ class ResultPanel:
         size = 17 if row_h >= 24 * u else 15
         for row in s.rows:
             colour = pieces.DIM if row.dora else pieces.INK
-            self._text(row.label, size, colour, rows_left + 10 * u, ry)
+            self._text(row.label, size, colour, rows_left + 10 * u, ry, room=rows_right - rows_left - 90 * u)
             self._text(row.value, size, pieces.DIM if row.dora else pieces.GOLD, rows_right - 10 * u, ry, bold=True,
                        anchor=(1.0, 0.5))
             ry += row_h
@@ -218,13 +231,13 @@ class ResultPanel:
         """The fu line by line, hidden until asked for (it takes the points' place); its height."""
         u = self.unit
         line = 21 * u
-        width = round(min(400 * u, 2 * (right - centre) + 40 * u))
+        width = round(2 * (right - centre) + 40 * u)  # the whole right column
         height = round(line * (len(s.fu) + 1) + 14 * u)
         box = self.box.add_child(Panel(width, height, (28, 50, 52), centre, top + height / 2, radius=round(8 * u),
                                        border_color=(90, 130, 118), border_width=1, visible=False, name="fu"))
         y = -height / 2 + 7 * u + line / 2
         for row in s.fu:
-            self._text(row.label, 14, pieces.INK, -width / 2 + 12 * u, y, parent=box)
+            self._text(row.label, 14, pieces.INK, -width / 2 + 12 * u, y, parent=box, room=width - 84 * u)
             self._text(row.value, 14, pieces.GOLD, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
             y += line
         self._text(s.fu_total, 14, pieces.INK, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)

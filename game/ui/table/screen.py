@@ -35,7 +35,7 @@ from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of, tile_name
 from game.i18n import has, t
 from game.scene import Timeline
-from game.ui.results import FU_TAG
+from game.ui.results.tags import FU_TAG
 
 from .focus import HandFocus
 from .hud import Choice, Hud

@@ -1,0 +1,175 @@
+"""Result panels as a player meets them: opaque, the hand and its melds and indicators as tiles,
+each row with its value, the fu on demand, the points counting up, keyboard and mouse."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from mahjong.hand_calculating.fu import FuCalculator
+from results_scenes import SCENES
+from table_helpers import display
+
+from game import i18n
+from game.engine.events import FuPart, Win
+from game.i18n import has
+from game.scene import Sprite, Text
+from game.ui.results import FU_TAG, ResultPanel, WinSheet
+from game.ui.results.panel import BOX
+from game.ui.results.preview import table_at_result
+from game.ui.results.sheets import fu_label
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True)
+def _display() -> None:
+    display()
+
+
+def _table(scene: str, size: tuple[int, int] = SIZE, *, finish: bool = True):  # type: ignore[no-untyped-def]
+    match, action = SCENES[scene].make()
+    return table_at_result(size, match, action, finish=finish)
+
+
+def _texts(panel: ResultPanel) -> list[str]:
+    return [n.text for root in (panel.content, panel.moving) for n in root.walk() if isinstance(n, Text) and n.visible]
+
+
+def _hand_sprites(panel: ResultPanel) -> list[Sprite]:
+    """The tiles of the hand row: the largest sprites in the panel."""
+    sprites = [n for n in panel.content.walk() if isinstance(n, Sprite)]
+    tallest = max(max(s.image.get_size()) for s in sprites if s.image is not None)
+    return [s for s in sprites if s.image is not None and max(s.image.get_size()) == tallest]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_every_fu_reason_the_engine_can_give_has_words(language: str) -> None:
+    i18n.set_language(language)
+    reasons = [v for k, v in vars(FuCalculator).items() if k.isupper() and isinstance(v, str)]
+    assert len(reasons) >= 16
+    for reason in reasons:
+        assert has(f"result.fu.{reason}"), reason
+        assert fu_label(FuPart(reason, 2)) != reason.replace("_", " ")
+    assert has("result.fu.base_25") and has("result.fu.base_30")
+
+
+def test_a_win_is_an_opaque_panel_with_the_hand_indicators_rows_and_count() -> None:
+    table = _table("tsumo_ura")
+    panel = table.presenter.result
+    assert panel is not None and isinstance(panel.sheet, WinSheet)
+    sheet = panel.sheet
+    win = next(e for e in reversed(table.match.events) if isinstance(e, Win))
+    # the hand: every concealed tile, the winning tile apart (to the right, after a gap)
+    tiles = _hand_sprites(panel)
+    assert len(tiles) == len(win.hand)
+    gaps = [b.x - a.x for a, b in zip(tiles, tiles[1:], strict=False)]
+    assert gaps[-1] > max(gaps[:-1]) + 4
+    # the indicators as tiles (dora and ura), every yaku row with its value
+    texts = _texts(panel)
+    assert sheet.dora == win.dora_indicators and sheet.ura == win.ura_indicators and win.ura_indicators
+    for y in win.yaku:
+        assert any(str(y.han) in text and "han" in text for text in texts)
+    assert any(text.replace(",", "") == str(win.points) for text in texts)  # counted to its end
+    for change in sheet.changes:
+        assert any(text.replace(",", "") == str(change.after) for text in texts)
+    # opaque: a blank spot of the panel is the panel's colour, whatever the table draws under it
+    surface = pygame.Surface(SIZE)
+    table.draw(surface)
+    x, y = round(SIZE[0] / 2), round(panel.content.y + panel.height - 140)
+    assert tuple(surface.get_at((round(SIZE[0] / 2 - panel.width / 2 + 12), y)))[:3] == BOX
+
+
+def test_the_points_count_up_and_the_first_enter_shows_their_end() -> None:
+    table = _table("ron", finish=False)
+    for _ in range(20):
+        table.update(1 / 60)
+    panel = table.presenter.result
+    assert panel is not None and table.presenter.counting is not None and not table.presenter.counting.done
+    points = next(c for c in panel.counters if c.role == "points")
+    assert 0 < int(points.node.text.replace(",", "")) < points.end or points.node.text == "0"
+    table.act(table.key_intent(pygame.K_RETURN))
+    assert table.presenter.counting.done and points.node.text.replace(",", "") == str(points.end)
+    assert table.presenter.hold is not None and not table.presenter.hold.released
+    table.act(table.key_intent(pygame.K_RETURN))
+    assert table.presenter.hold.released
+
+
+def test_the_fu_breakdown_opens_by_key_and_by_click() -> None:
+    table = _table("ron")
+    panel = table.presenter.result
+    assert panel is not None and isinstance(panel.sheet, WinSheet) and panel.sheet.fu
+    win = next(e for e in reversed(table.match.events) if isinstance(e, Win))
+    table.act(table.key_intent(pygame.K_f))
+    assert panel.fu_open and panel.fu_box is not None and panel.fu_box.visible
+    texts = _texts(panel)
+    assert all(any(fu_label(p) == text for text in texts) for p in win.fu_parts)
+    assert any(str(win.fu) in text and str(sum(p.fu for p in win.fu_parts)) in text for text in texts)
+    button = next(n for n in panel.content.walk() if n.tag == FU_TAG)
+    at = button.to_world(0, 0)
+    assert table.intent_at((round(at[0]), round(at[1]))).kind == "result_fu"
+    table.act(table.intent_at((round(at[0]), round(at[1]))))
+    assert not panel.fu_open and not panel.fu_box.visible
+    assert table.intent_at((5, 5)).kind == "continue"  # anywhere else goes on
+
+
+def test_melds_show_as_melds_with_the_called_tile_turned() -> None:
+    table = _table("ron_melds")
+    panel = table.presenter.result
+    assert panel is not None and isinstance(panel.sheet, WinSheet)
+    hand = panel.sheet.hand
+    assert len(hand.melds) >= 2
+    tiles = _hand_sprites(panel) + [n for n in panel.content.walk() if isinstance(n, Sprite) and n.image is not None
+                                    and n.image.get_width() > n.image.get_height()]
+    sideways = [s for s in tiles if s.image.get_width() > s.image.get_height()]
+    assert len(sideways) >= sum(1 for m in hand.melds if m.called is not None)
+
+
+def test_a_double_ron_shows_two_panels_in_turn() -> None:
+    table = _table("double_ron")
+    first = table.presenter.result
+    assert first is not None and isinstance(first.sheet, WinSheet) and first.sheet.order == "1 / 2"
+    table.presenter.release_hold()
+    for _ in range(600):
+        table.update(1 / 60)
+        if table.presenter.result is not None and table.presenter.result is not first:
+            break
+    second = table.presenter.result
+    assert second is not None and isinstance(second.sheet, WinSheet) and second.sheet.order == "2 / 2"
+    assert {first.sheet.winner, second.sheet.winner} == {1, 3}
+
+
+def test_nine_terminals_shows_the_callers_hand_and_a_draw_every_tenpai_hand() -> None:
+    table = _table("kyuushu")
+    panel = table.presenter.result
+    assert panel is not None and not isinstance(panel.sheet, WinSheet)
+    shown = [h for h in panel.sheet.hands if h.concealed]
+    assert len(shown) == 1 and len(shown[0].concealed) == 14
+    table = _table("exhaustive")
+    panel = table.presenter.result
+    assert panel is not None and not isinstance(panel.sheet, WinSheet)
+    from game.engine.events import ExhaustiveDraw
+
+    draw = next(e for e in reversed(table.match.events) if isinstance(e, ExhaustiveDraw))
+    shown = {h.seat: h.concealed for h in panel.sheet.hands if h.concealed}
+    assert set(shown) == {s for s in range(4) if draw.tenpai[s]}
+    for seat, tiles in shown.items():
+        assert sorted(tiles) == sorted(draw.hands[seat] or ())
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_tile_a_player_reads_is_at_least_28_px_high(size: tuple[int, int]) -> None:
+    for scene in ("tsumo_ura", "ron_melds", "exhaustive"):
+        panel = _table(scene, size).presenter.result
+        assert panel is not None
+        for sprite in panel.content.walk():
+            if isinstance(sprite, Sprite) and sprite.image is not None and sprite.image.get_height() > 20:
+                assert min(sprite.image.get_size()) >= 28 * size[1] / 720 - 1, scene
+
+
+def test_the_panel_lays_out_again_at_a_new_size() -> None:
+    table = _table("tsumo_ura")
+    panel = table.presenter.result
+    assert panel is not None
+    panel.size = (1920, 1080)
+    panel.build()
+    assert panel.width > 1280 and panel.still is not None and panel.still.area.right <= 1920
