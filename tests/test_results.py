@@ -75,7 +75,7 @@ def test_a_win_is_an_opaque_panel_with_the_hand_indicators_rows_and_count() -> N
     # opaque: a blank spot of the panel is the panel's colour, whatever the table draws under it
     surface = pygame.Surface(SIZE)
     table.draw(surface)
-    x, y = round(SIZE[0] / 2), round(panel.content.y + panel.height - 140)
+    y = round(panel.content.y + panel.height - 140)
     assert tuple(surface.get_at((round(SIZE[0] / 2 - panel.width / 2 + 12), y)))[:3] == BOX
 
 
@@ -166,10 +166,17 @@ def test_every_tile_a_player_reads_is_at_least_28_px_high(size: tuple[int, int])
                 assert min(sprite.image.get_size()) >= 28 * size[1] / 720 - 1, scene
 
 
-def test_the_panel_lays_out_again_at_a_new_size() -> None:
+def test_a_resize_lays_the_result_out_again_and_keeps_it_up() -> None:
     table = _table("tsumo_ura")
+    assert table.presenter.result is not None
+    i18n.set_language("fr")  # a table rebuilt in another language writes the sheet again in it
+    table.resize((1920, 1080))
     panel = table.presenter.result
-    assert panel is not None
-    panel.size = (1920, 1080)
-    panel.build()
-    assert panel.width > 1280 and panel.still is not None and panel.still.area.right <= 1920
+    assert panel is not None and panel.size == (1920, 1080) and panel.width > 1280
+    assert panel.still is not None and panel.still.area.right <= 1920
+    assert any("Tsumo" in text and "gagne" in text for text in _texts(panel))
+    assert table.presenter.hold is not None and not table.presenter.hold.done
+    table.act(table.key_intent(pygame.K_RETURN))
+    for _ in range(5):
+        table.update(1 / 60)
+    assert table.presenter.result is None and not table.hud.overlay.visible

@@ -12,15 +12,17 @@ from collections.abc import Sequence
 
 from game.engine.events import Event, Win
 
-from .panel import ResultPanel
+from .panel import ResultPanel, font_steps
 from .sheets import (
     DrawSheet,
     Seats,
     Sheet,
+    SheetMaker,
     WinSheet,
     abortive_sheet,
     exhaustive_sheet,
     penalty_sheet,
+    standings_sheet,
     win_sheet,
 )
 from .tags import FU_TAG
@@ -35,5 +37,5 @@ def number_wins(events: Sequence[Event], orders: dict[int, str]) -> None:
             orders[id(win)] = f"{k + 1} / {len(wins)}"
 
 
-__all__ = ["FU_TAG", "DrawSheet", "ResultPanel", "Seats", "Sheet", "WinSheet", "abortive_sheet", "exhaustive_sheet",
-           "number_wins", "penalty_sheet", "win_sheet"]
+__all__ = ["FU_TAG", "DrawSheet", "ResultPanel", "Seats", "Sheet", "SheetMaker", "WinSheet", "abortive_sheet", "exhaustive_sheet",
+           "font_steps", "number_wins", "penalty_sheet", "standings_sheet", "win_sheet"]

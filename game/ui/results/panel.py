@@ -14,7 +14,7 @@ only the numbers counting and the sticks moving are drawn node by node, and only
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import pygame
@@ -29,7 +29,7 @@ from game.ui.table.layers import CachedLayer
 from game.ui.table.layout import meld_order
 from game.ui.tile_art import TileArt, tile_art
 
-from .sheets import DrawSheet, SeatChange, Sheet, ShownHand, WinSheet
+from .sheets import DrawSheet, SeatChange, Sheet, ShownHand, StandingsSheet, WinSheet
 from .tags import FU_TAG
 
 BOX: Final = (13, 27, 29)  # opaque: nothing of the table shows through the words
@@ -40,12 +40,27 @@ BAD: Final = (232, 122, 104)
 COUNT_SECONDS: Final = 1.1
 
 
+FONT_SIZES: Final = (12, 14, 15, 16, 17, 20, 22, 28, 44)  # the panel's type sizes, at 1280x720
+
+
+def font_steps(size: tuple[int, int]) -> list[Callable[[], object]]:
+    """Making the panel's fonts for a window size ahead of its first frame, a few per step (a
+    font costs about a millisecond to make; the table keeps them)."""
+    unit = min(size[0] / 1280, size[1] / 720)
+    wanted = [(max(8, round(points * unit)), bold) for points in FONT_SIZES for bold in (False, True)]
+    return [(lambda chunk=wanted[i : i + 4]: [pieces.font(s, b) for s, b in chunk])  # type: ignore[misc]
+            for i in range(0, len(wanted), 4)]
+
+
 class ResultPanel:
     """The panel for one sheet, built into ``parent`` (the HUD's overlay) for a window size."""
 
-    def __init__(self, parent: Node, size: tuple[int, int], sheet: Sheet, *, style: str = "classic",
-                 red_fives: bool = True) -> None:
-        self.parent = parent
+    def __init__(self, parent: Node | None, size: tuple[int, int], sheet: Sheet, *, style: str = "classic",
+                 red_fives: bool = True, arts: Sequence[TileArt] = ()) -> None:
+        """``arts``: the tile sizes the table has painted (its hand and discard tiles), which the
+        panel picks from."""
+        self.arts = tuple(arts)
+        self.parent = parent if parent is not None else Node(name="result staging")
         self.size = size
         self.sheet = sheet
         self.style = style
@@ -74,12 +89,18 @@ class ResultPanel:
         u = self.unit
         self.parent.clear()
         self.counters = []
-        self.width = width = round(min(w - 24 * u, 1040 * u))
+        most = 700 if isinstance(self.sheet, StandingsSheet) else 1040
+        self.width = width = round(min(w - 24 * u, most * u))
         self.left, self.top = -width / 2, 0.0
         self.content = Node(w / 2, 0, name="result panel")
         self.box = self.content  # what the builders add to
         self.moving = Node(w / 2, 0, name="result moving")
-        bottom = self._build_win(self.sheet) if isinstance(self.sheet, WinSheet) else self._build_draw(self.sheet)
+        if isinstance(self.sheet, WinSheet):
+            bottom = self._build_win(self.sheet)
+        elif isinstance(self.sheet, StandingsSheet):
+            bottom = self._build_standings(self.sheet)
+        else:
+            bottom = self._build_draw(self.sheet)
         self.height = height = round(bottom)
         self.content.add_child(Panel(width, height, BOX, 0, height / 2, radius=round(14 * u), border_color=BOX_EDGE,
                                      border_width=2), z=-1)
@@ -103,9 +124,6 @@ class ResultPanel:
         while room and node.content_size()[0] > room and len(node.text) > 4:
             node = Text(node.text[:-2].rstrip() + "…", node.font, colour, x, y, anchor=anchor)
         return (parent or self.box).add_child(node)
-
-    def _art(self, width: float) -> TileArt:
-        return tile_art(max(12, round(width)), self.style, self.red_fives)
 
     def _heading(self, title: str, subtitle: str, order: str = "") -> float:
         u = self.unit
@@ -160,6 +178,15 @@ class ResultPanel:
         width = min(most * u, (room - gaps) / max(1, count + 0.4 * len(hand.melds)))
         return self._art(width)
 
+    def _art(self, width: float) -> TileArt:
+        """Tiles about ``width`` pixels wide: of the table's own sizes (their faces are painted when
+        the table is built, so the panel's first frame paints none) the largest that is not
+        wider, else the smallest; without them, tiles of that width."""
+        if not self.arts:
+            return tile_art(max(12, round(width)), self.style, self.red_fives)
+        fitting = [a for a in self.arts if a.width <= width + 0.5]
+        return max(fitting, key=lambda a: a.width) if fitting else min(self.arts, key=lambda a: a.width)
+
     def _indicators(self, label: str, tiles: Sequence[int], x: float, y: float, art: TileArt) -> float:
         """A label over a row of indicator tiles; returns the right edge."""
         u = self.unit
@@ -175,9 +202,9 @@ class ResultPanel:
     def _build_win(self, s: WinSheet) -> float:
         u = self.unit
         y = self._heading(s.title, s.subtitle, s.order)
-        art = self._fit_art(s.hand, self.width - 60 * u, 46)
+        art = self._fit_art(s.hand, self.width - 60 * u, 56)
         y = self._hand(s.hand, y + 4 * u, art) + 16 * u
-        small = self._art(30 * u)
+        small = self._art(min(30 * u, self.arts[-1].width if self.arts else 30 * u))
         x = self.left + 36 * u
         if s.dora:
             x = self._indicators(t("result.dora"), s.dora[:1], x, y, small)
@@ -249,9 +276,9 @@ class ResultPanel:
         y = self._heading(s.title, s.subtitle) + 8 * u
         shown = [hand for hand in s.hands if hand.concealed]
         labels = [hand for hand in s.hands if not hand.concealed]
-        most = 40 if len(shown) <= 2 else 34
+        most = 56 if len(shown) <= 2 else 34
         for hand in shown:
-            art = self._fit_art(hand, self.width - 320 * u, most)
+            art = self._fit_art(hand, self.width - 280 * u, most)
             row = art.height + art.depth
             self._text(hand.label, 16, pieces.INK, self.left + 36 * u, y + row / 2, bold=True)
             self._hand(hand, y, art, centre=self.left + 250 * u + (self.width - 280 * u) / 2)
@@ -261,6 +288,25 @@ class ResultPanel:
             y += 28 * u
         y = self._seats(s.changes, y + 12 * u, winner=None)
         return self._footer(s.footer + " · " + t("table.continue"), y)
+
+    def _build_standings(self, s: StandingsSheet) -> float:
+        u = self.unit
+        y = self._heading(s.title, s.subtitle) + 14 * u
+        for row in s.rows:
+            if row.first:
+                self.box.add_child(Panel(round(self.width - 60 * u), round(50 * u), (34, 62, 56), 0, y + 25 * u,
+                                         radius=round(10 * u), border_color=pieces.GOLD, border_width=1))
+            colour = pieces.GOLD if row.first else pieces.INK
+            self._text(row.place, 24, colour, self.left + 50 * u, y + 25 * u, bold=True)
+            self._text(row.name, 20, pieces.INK, self.left + 140 * u, y + 25 * u, bold=row.first,
+                       room=self.width - 420 * u)
+            score_x = self.width / 2 - (200 if row.points else 50) * u
+            self._text(row.score, 20, pieces.INK, score_x, y + 25 * u, anchor=(1.0, 0.5))
+            if row.points:
+                tone = GOOD if row.points.startswith("+") else BAD if row.points.startswith("-") else pieces.DIM
+                self._text(row.points, 20, tone, self.width / 2 - 50 * u, y + 25 * u, bold=True, anchor=(1.0, 0.5))
+            y += 58 * u
+        return self._footer(s.footer, y + 6 * u)
 
     def _seats(self, changes: Sequence[SeatChange], top: float, *, winner: int | None) -> float:
         """Four columns: each seat's name, its points counting from before to after, the change.
@@ -288,6 +334,30 @@ class ResultPanel:
         text = f"{text} · {t('result.review_key')}"  # R: the hand's review (game.ui.review)
         self._text(text, 12, pieces.DIM, 0, y + 8 * u, anchor=(0.5, 0.5))
         return y + 24 * u
+
+    # --- showing -------------------------------------------------------------------------------
+
+    def staging_steps(self, per_step: int = 8) -> list[Callable[[], object]]:
+        """Work to do before the panel shows, a frame apart (the table waits 0.6 s after a win's
+        callout anyway): the words rendered a few at a time, then the still picture drawn, so no
+        frame pays for all of it (the first frame of a panel built at once cost 25-50 ms)."""
+        texts = [n for root in (self.content, self.moving) for n in root.walk() if isinstance(n, Text)]
+        steps: list[Callable[[], object]] = [
+            (lambda chunk=texts[i : i + per_step]: [t.surface() for t in chunk])  # type: ignore[misc]
+            for i in range(0, len(texts), per_step)
+        ]
+        if self.still is not None:
+            steps.append(self.still.prepare)
+        return steps
+
+    def show_in(self, parent: Node) -> None:
+        """Move the staged panel into ``parent`` (the HUD's overlay), replacing what it held."""
+        parent.clear()
+        for node in (self.still, self.moving):
+            if node is not None:
+                node.remove()
+                parent.add_child(node)
+        self.parent = parent
 
     # --- animation ------------------------------------------------------------------------------
 

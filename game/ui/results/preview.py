@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from game.engine import Match
 from game.engine.actions import Action, ActionKind
@@ -83,14 +84,21 @@ def find_endings(profile: str, kinds: Iterable[str], seeds: Iterable[int] = rang
     return found
 
 
-def table_at_result(size: tuple[int, int], match: Match, action: Action, *, finish: bool = True,
-                    style: str = "classic", human: int = 0) -> object:
-    """A :class:`~game.ui.table.TableScreen` at ``match``, ``action`` applied and animated up to
-    its result panel (counted up when ``finish``)."""
+def table_before(size: tuple[int, int], match: Match, *, style: str = "classic", human: int = 0) -> Any:
+    """A :class:`~game.ui.table.TableScreen` showing ``match`` as it stands, playing nothing itself
+    (apply the next action to ``match``: the table shows its events)."""
     from game.ui.table import TableScreen
 
     table = TableScreen(size, match=match, human=human, drive=False, level="efficiency", style=style)
     table.skip()
+    return table
+
+
+def table_at_result(size: tuple[int, int], match: Match, action: Action, *, finish: bool = True,
+                    style: str = "classic", human: int = 0) -> Any:
+    """A :class:`~game.ui.table.TableScreen` at ``match``, ``action`` applied and animated up to
+    its result panel (counted up when ``finish``)."""
+    table = table_before(size, match, style=style, human=human)
     match.apply(action)
     for _ in range(60 * 60):
         table.update(FRAME)

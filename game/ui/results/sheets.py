@@ -8,10 +8,10 @@ Nothing here re-derives a rule: every number is the engine's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, Penalty, Win
+from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, MatchEnded, Penalty, Win
 from game.engine.meld import Meld
 from game.engine.rows import DORA_ROWS, Unit
 from game.i18n import has, number, t
@@ -83,7 +83,24 @@ class DrawSheet:
     footer: str
 
 
-Sheet = WinSheet | DrawSheet
+@dataclass(frozen=True)
+class Standing:
+    place: str
+    name: str
+    score: str
+    points: str  # with uma and oka (empty for Taiwanese, which settles in points alone)
+    first: bool
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    title: str
+    subtitle: str
+    rows: tuple[Standing, ...]
+    footer: str
+
+
+Sheet = WinSheet | DrawSheet | StandingsSheet
 
 
 @dataclass(frozen=True)
@@ -93,6 +110,9 @@ class Seats:
     names: Sequence[str]
     human: int
     terms: Terms
+
+
+SheetMaker = Callable[[Seats], Sheet]  # a sheet written for the table's names and words
 
 
 def _changes(seats: Seats, before: Sequence[int], deltas: Sequence[int]) -> tuple[SeatChange, ...]:
@@ -181,3 +201,12 @@ def penalty_sheet(e: Penalty, seats: Seats, before: Sequence[int]) -> DrawSheet:
               else t("table.penalty.reverse_mangan"))
     subtitle = f"{seats.names[e.seat]}: {t('table.penalty.false_win')}"
     return DrawSheet(t("table.penalty.title"), subtitle, (), _changes(seats, before, e.deltas), footer)
+
+
+def standings_sheet(e: MatchEnded, seats: Seats) -> StandingsSheet:
+    """The placings the table shows when the last hand has ended (the results screen follows)."""
+    order = sorted(range(4), key=lambda s: (e.ranks[s], s))
+    rows = tuple(Standing(t(f"place.{e.ranks[s]}"), seats.names[s], number(e.scores[s]),
+                          "" if seats.tai else number(e.final_points[s], 1, sign=True), e.ranks[s] == 1)
+                 for s in order)
+    return StandingsSheet(t("table.match_over"), t("table.final_standings"), rows, t("table.continue"))

@@ -84,6 +84,8 @@ def bench_render(frames: int = 240) -> dict[str, float]:
     """The figures issue 5 asks of ``python -m game bench render``: median and p99 frame times
     during the deal and during play, at 1280x720 and 1920x1080 (keys like ``deal_p99_ms_720p``),
     plus the same from CPU time (``..._cpu_...``)."""
+    from game.ui.results.bench import bench_results
+
     out: dict[str, float] = {}
     for size, label in (((1280, 720), "720p"), ((1920, 1080), "1080p")):
         figures = bench_table(frames, size)
@@ -91,6 +93,8 @@ def bench_render(frames: int = 240) -> dict[str, float]:
             for stat in ("median", "p99"):
                 out[f"{phase}_{stat}_ms_{label}"] = figures[f"{phase}_{stat}_ms"]
                 out[f"{phase}_cpu_{stat}_ms_{label}"] = figures[f"{phase}_cpu_{stat}_ms"]
+        for key, value in bench_results(frames, size).items():  # the result screens (issue 14)
+            out[f"{key}_{label}"] = value
     return out
 
 

@@ -61,6 +61,11 @@ class CachedLayer(Node):
         self.dirty = True
         super().clear()
 
+    def prepare(self) -> None:
+        """Draw the cached picture now (ahead of the frame that first shows it)."""
+        if self.dirty or self._picture is None:
+            self._redraw()
+
     def touch(self) -> None:
         """A resting child changed (an image swapped in place): redraw on the next frame."""
         self.dirty = True

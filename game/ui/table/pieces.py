@@ -94,7 +94,7 @@ class MixedFont:
 _SANS: Final = frozenset(SANS_CHARS)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=96)  # the table's sizes and the result panels' (a font re-made costs about 1 ms)
 def font(size: int, bold: bool = False) -> MixedFont:
     """The shipped sans font at a pixel size, CJK drawn by the glyph font (one object per size,
     reused by every label)."""
@@ -103,7 +103,7 @@ def font(size: int, bold: bool = False) -> MixedFont:
     return MixedFont(max(6, size), bold)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=48)
 def glyphs(size: int) -> pygame.font.Font:
     """The shipped CJK glyph font at a pixel size."""
     if not pygame.font.get_init():

@@ -50,7 +50,7 @@ from game.engine.events import (
 from game.engine.meld import Meld, MeldKind
 from game.engine.tiles import FLOWER_ID_BASE
 from game.engine.wall import DiceRoll, Position
-from game.i18n import number, t
+from game.i18n import t
 from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Timeline, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
@@ -191,6 +191,7 @@ class Presenter:
         self.units: list[str] = []  # the name of every unit started, in order (tests, captions)
         self.hold: Hold | None = None
         self.result: results.ResultPanel | None = None  # the result on screen
+        self.result_maker: results.SheetMaker | None = None  # its sheet, written again on a rebuild
         self.counting: Action | None = None  # its points counting up
         self._win_orders: dict[int, str] = {}
         self.scores = [0, 0, 0, 0]
@@ -707,20 +708,41 @@ class Presenter:
     def _seats(self) -> results.Seats:
         return results.Seats(self.names, self.human, self.terms)
 
-    def _result(self, sheet: results.Sheet, deltas: Sequence[int]) -> Action:
-        """The result panel: shown, counting up, then held until the player dismisses it."""
+    def _result(self, make: results.SheetMaker, deltas: Sequence[int], lead: float = 0.1) -> Action:
+        """The result panel: built out of sight during the ``lead`` seconds (a frame's worth of
+        work at a time), shown, counting up, then held until the player dismisses it. ``make``
+        writes the sheet for the table's names and words (again after a resize or a new
+        language: :meth:`kept_result`)."""
+        sheet = make(self._seats())
+        self.result_maker = make
         self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
         self.hold = Hold(self.hold_seconds)
-        return Seq(Call(self.show_result, sheet), Call(self.hud.set_scores, list(self.scores)),
+        staged: list[results.ResultPanel] = []
+        frame = 1.0 / 60.0
+        fonts = [Seq(Call(step), Delay(frame)) for step in results.font_steps(self.layout.size)]
+        return Seq(*fonts, Call(lambda: staged.append(self._panel(sheet))),
+                   Lazy(lambda: self._stage(staged[0], lead), "stage result"),
+                   Call(lambda: self.show_result(staged[0])), Call(self.hud.set_scores, list(self.scores)),
                    Lazy(self._count_up, "count up"), self.hold, Call(self.hide_result))
 
-    def show_result(self, sheet: results.Sheet) -> results.ResultPanel:
+    def _panel(self, sheet: results.Sheet) -> results.ResultPanel:
         lay = self.layout
-        self.result = results.ResultPanel(self.hud.overlay, lay.size, sheet, style=lay.hand_art.style,
-                                          red_fives=lay.hand_art.red_fives)
+        return results.ResultPanel(None, lay.size, sheet, style=lay.hand_art.style, red_fives=lay.hand_art.red_fives,
+                                   arts=(lay.hand_art, lay.river_art))
+
+    @staticmethod
+    def _stage(panel: results.ResultPanel, lead: float) -> Action:
+        frame = 1.0 / 60.0
+        steps = panel.staging_steps()
+        return Seq(*(Seq(Delay(frame), Call(step)) for step in steps), Delay(max(0.0, lead - frame * (len(steps) + 5))))
+
+    def show_result(self, sheet_or_panel: results.Sheet | results.ResultPanel) -> results.ResultPanel:
+        panel = sheet_or_panel if isinstance(sheet_or_panel, results.ResultPanel) else self._panel(sheet_or_panel)
+        panel.show_in(self.hud.overlay)
+        self.result = panel
         self.hud.overlay.visible = True
         self.hud.overlay.opacity = 1.0
-        return self.result
+        return panel
 
     def _count_up(self) -> Action:
         self.counting = self.result.count_up() if self.result is not None else Delay(0.0)
@@ -730,6 +752,21 @@ class Presenter:
         self.hud.hide_result()
         self.result = None
         self.counting = None
+        self.result_maker = None
+
+    def kept_result(self) -> results.SheetMaker | None:
+        """The result on screen, to show again on a table rebuilt at a new size or in a new
+        language (:meth:`reshow`); None when none is up."""
+        return self.result_maker if self.result is not None else None
+
+    def reshow(self, make: results.SheetMaker) -> None:
+        """Show a kept result again, counted to its end, held until the player goes on."""
+        panel = self.show_result(make(self._seats()))
+        for counter in panel.counters:
+            counter.t = 1.0
+        self.result_maker = make
+        self.hold = Hold(self.hold_seconds)
+        self.timeline.enqueue(Lazy(lambda: Seq(self.hold or Delay(0.0), Call(self.hide_result)), "kept result"))
 
     def toggle_fu(self) -> bool:
         """The fu breakdown of the result on screen, opened or closed (F, or its button)."""
@@ -755,8 +792,8 @@ class Presenter:
         self.sound(Cue.TSUMO if e.discarder is None else Cue.RON)
         steps.append(Parallel(self.hud.callout(e.winner, how), self.layout_seat(e.winner, 0.3)))
         flowers = [f.tile for f in pic.flowers]
-        sheet = results.win_sheet(e, self._seats(), self.scores, self._win_orders.pop(id(e), ""), flowers)
-        steps += [Delay(0.6), self._result(sheet, e.deltas)]
+        before, order = list(self.scores), self._win_orders.pop(id(e), "")
+        steps.append(self._result(lambda seats: results.win_sheet(e, seats, before, order, flowers), e.deltas, lead=0.6))
         return Seq(*steps)
 
     def _winning_sprite(self, e: Win) -> TileSprite | None:
@@ -786,23 +823,26 @@ class Presenter:
                 self._reveal(seat, hand)
                 reveals.append(self.layout_seat(seat, 0.3))
         melds = [list(self.seats[s].melds) for s in range(4)]
-        sheet = results.exhaustive_sheet(e, self._seats(), self.scores, melds)
-        return Seq(Parallel(*reveals), Delay(0.5), self._result(sheet, e.deltas))
+        before = list(self.scores)
+        return Seq(Parallel(*reveals),
+                   self._result(lambda seats: results.exhaustive_sheet(e, seats, before, melds), e.deltas, lead=0.5))
 
     def _on_AbortiveDraw(self, e: AbortiveDraw) -> Action:
+        before = list(self.scores)
+        shown = self._result(lambda seats: results.abortive_sheet(e, seats, before), (0, 0, 0, 0), lead=0.4)
         if e.seat is not None and e.hand:
             self._reveal(e.seat, list(e.hand))
-            return Seq(self.layout_seat(e.seat, 0.3), Delay(0.4),
-                       self._result(results.abortive_sheet(e, self._seats(), self.scores), (0, 0, 0, 0)))
-        return self._result(results.abortive_sheet(e, self._seats(), self.scores), (0, 0, 0, 0))
+            return Seq(self.layout_seat(e.seat, 0.3), shown)
+        return shown
 
     def _on_Penalty(self, e: Penalty) -> Action:
         """A false declaration at a strict table: a chombo stops the hand, a dead hand is called out."""
         if e.kind is PenaltyKind.DEAD_HAND:
             return self.hud.callout(e.seat, t("table.penalty.dead_hand"))
         self.pointer.visible = False  # the hand is annulled: no discard is pointed at any more
-        sheet = results.penalty_sheet(e, self._seats(), self.scores)
-        return Seq(self.hud.callout(e.seat, t("table.penalty.chombo")), self._result(sheet, e.deltas))
+        before = list(self.scores)
+        return Seq(self.hud.callout(e.seat, t("table.penalty.chombo")),
+                   self._result(lambda seats: results.penalty_sheet(e, seats, before), e.deltas))
 
     def _on_HandEnded(self, e: HandEnded) -> Action:
         self.scores = list(e.scores)
@@ -815,11 +855,8 @@ class Presenter:
         return Seq(Call(self._show_standings, e), self.hold)
 
     def _show_standings(self, e: MatchEnded) -> None:
-        order = sorted(range(4), key=lambda s: e.ranks[s])
-        lines = [(t("table.standing", rank=e.ranks[s], name=self.names[s]),
-                  t("table.standing_score", score=number(e.scores[s]), points=number(e.final_points[s], 1, sign=True)))
-                 for s in order]
-        self.hud.show_result(t("table.match_over"), (), lines, t("table.final_standings"), (0, 0, 0, 0))
+        self.show_result(results.standings_sheet(e, self._seats()))
+        self.result_maker = lambda seats: results.standings_sheet(e, seats)
 
     # --- the truth -----------------------------------------------------------------------------
 

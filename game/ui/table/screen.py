@@ -641,11 +641,15 @@ class TableScreen:
         return line
 
     def resize(self, size: tuple[int, int]) -> None:
-        """A new window size: new geometry and art, the table rebuilt from the engine."""
+        """A new window size: new geometry and art, the table rebuilt from the engine (a result
+        on screen stays, laid out again)."""
+        kept = self.presenter.kept_result()
         self.size = size
         self.timeline.clear()
         self._build(size)
         self.presenter.sync_to(self.match)
+        if kept is not None:
+            self.presenter.reshow(kept)
         self._prompt_key = None
 
 
