@@ -14,6 +14,7 @@ only the numbers counting and the sticks moving are drawn node by node, and only
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -48,8 +49,17 @@ def font_steps(size: tuple[int, int]) -> list[Callable[[], object]]:
     font costs about a millisecond to make; the table keeps them)."""
     unit = min(size[0] / 1280, size[1] / 720)
     wanted = [(max(8, round(points * unit)), bold) for points in FONT_SIZES for bold in (False, True)]
-    return [(lambda chunk=wanted[i : i + 4]: [pieces.font(s, b) for s, b in chunk])  # type: ignore[misc]
-            for i in range(0, len(wanted), 4)]
+    return [functools.partial(_make_fonts, wanted[i : i + 4]) for i in range(0, len(wanted), 4)]
+
+
+def _make_fonts(fonts: Sequence[tuple[int, bool]]) -> None:
+    for size, bold in fonts:
+        pieces.font(size, bold)
+
+
+def _render(texts: Sequence[Text]) -> None:
+    for text in texts:
+        text.surface()
 
 
 class ResultPanel:
@@ -342,10 +352,8 @@ class ResultPanel:
         callout anyway): the words rendered a few at a time, then the still picture drawn, so no
         frame pays for all of it (the first frame of a panel built at once cost 25-50 ms)."""
         texts = [n for root in (self.content, self.moving) for n in root.walk() if isinstance(n, Text)]
-        steps: list[Callable[[], object]] = [
-            (lambda chunk=texts[i : i + per_step]: [t.surface() for t in chunk])  # type: ignore[misc]
-            for i in range(0, len(texts), per_step)
-        ]
+        steps: list[Callable[[], object]] = [functools.partial(_render, texts[i : i + per_step])
+                                             for i in range(0, len(texts), per_step)]
         if self.still is not None:
             steps.append(self.still.prepare)
         return steps

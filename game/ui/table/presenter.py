@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from game.engine import Match
 
 Z_WALL, Z_RIVER, Z_HAND, Z_FLYING = 0, 2, 3, 8
+HOLD_UNTIL_DISMISSED = 1e9  # seconds: a result the player is reading stays up
 
 
 class TileSprite(Sprite):
@@ -769,8 +770,13 @@ class Presenter:
         self.timeline.enqueue(Lazy(lambda: Seq(self.hold or Delay(0.0), Call(self.hide_result)), "kept result"))
 
     def toggle_fu(self) -> bool:
-        """The fu breakdown of the result on screen, opened or closed (F, or its button)."""
-        return self.result is not None and self.result.toggle_fu()
+        """The fu breakdown of the result on screen, opened or closed (F, or its button); a player
+        reading it keeps the result up until they go on."""
+        if self.result is None or not self.result.toggle_fu():
+            return False
+        if self.hold is not None and not self.hold.done:
+            self.hold.seconds = HOLD_UNTIL_DISMISSED
+        return True
 
     def _on_Win(self, e: Win) -> Action:
         self.pointer.visible = False
