@@ -67,8 +67,8 @@ def test_a_win_is_an_opaque_panel_with_the_hand_indicators_rows_and_count() -> N
     # the indicators as tiles (dora and ura), every yaku row with its value
     texts = _texts(panel)
     assert sheet.dora == win.dora_indicators and sheet.ura == win.ura_indicators and win.ura_indicators
-    for y in win.yaku:
-        assert any(str(y.han) in text and "han" in text for text in texts)
+    for row in win.rows:
+        assert any(text == f"{row.value} han" for text in texts)
     assert any(text.replace(",", "") == str(win.points) for text in texts)  # counted to its end
     for change in sheet.changes:
         assert any(text.replace(",", "") == str(change.after) for text in texts)

@@ -204,9 +204,10 @@ def penalty_sheet(e: Penalty, seats: Seats, before: Sequence[int]) -> DrawSheet:
 
 
 def standings_sheet(e: MatchEnded, seats: Seats) -> StandingsSheet:
-    """The placings the table shows when the last hand has ended (the results screen follows)."""
+    """The placings the table shows when the last hand has ended (the results screen follows);
+    the final points only where the places earned uma or oka (not in Taiwanese or Hong Kong)."""
     order = sorted(range(4), key=lambda s: (e.ranks[s], s))
     rows = tuple(Standing(t(f"place.{e.ranks[s]}"), seats.names[s], number(e.scores[s]),
-                          "" if seats.tai else number(e.final_points[s], 1, sign=True), e.ranks[s] == 1)
+                          number(e.final_points[s], 1, sign=True) if any(e.place_points) else "", e.ranks[s] == 1)
                  for s in order)
     return StandingsSheet(t("table.match_over"), t("table.final_standings"), rows, t("table.continue"))
