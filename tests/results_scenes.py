@@ -15,9 +15,9 @@ from functools import cache
 from engine_helpers import play, stacked_match
 from log_helpers import WAITS, CallingBot
 
+from game.engine import Match
 from game.engine.actions import Action
 from game.engine.events import Win
-from game.engine.match import Match
 from game.engine.meld import MeldKind
 from game.engine.profile import load_profile
 from game.ui.results.preview import find_endings

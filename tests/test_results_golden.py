@@ -17,7 +17,7 @@ from test_table_golden import _difference
 
 from game import i18n
 from game.ai.baseline import EfficiencyBot
-from game.engine.match import Match
+from game.engine import Match
 from game.match_options import MatchOptions, match_profile
 from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.results.preview import table_at_result

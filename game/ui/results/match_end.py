@@ -22,8 +22,8 @@ from typing import Any, Final
 
 import pygame
 
+from game.engine import Match, Record
 from game.engine.events import Event, HandEnded, HandStarted, MatchEnded
-from game.engine.match import Match, Record
 from game.i18n import number, t
 from game.match_options import MatchOptions
 from game.scene import Panel, Sprite

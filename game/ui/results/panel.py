@@ -262,7 +262,7 @@ class ResultPanel:
                                                   pieces.INK))
         y += max(rows_h, right_h) + 16 * u
         y = self._seats(s.changes, y, winner=s.winner)
-        return self._footer(t("result.continue_fu") if s.fu else t("table.continue"), y)
+        return self._footer(t("table.continue"), y)  # the fu button names its own key
 
     def _fu_box(self, s: WinSheet, centre: float, top: float, right: float) -> float:
         """The fu line by line, hidden until asked for (it takes the points' place); its height."""
