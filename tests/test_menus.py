@@ -258,6 +258,13 @@ def test_results_screen_shows_placings_and_every_hand() -> None:
     assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
     assert click(screen, "title") == Open("title")
     assert click(screen, "replay") == OpenReplay(Path("/tmp/replay.json"))
+    from game.ui.review import ReviewScreen
+    from game.ui.tutorial.intents import PushScreen
+
+    review = click(screen, "review")
+    assert isinstance(review, PushScreen) and isinstance(review.screen, ReviewScreen)
+    assert review.screen.seat == 1 and review.screen.record == match.record
+    review.screen._cancel.set()
 
 
 def test_replays_screen_opens_and_deletes(tmp_path: Path) -> None:

@@ -5,16 +5,15 @@ final points (rulebooks without uma, Taiwanese and Hong Kong, settle in points a
 change only). Right, a graph of
 the four scores over the hands, drawn by the game from the match's own events (the start, then
 the scores as each hand ended). Below: back to the title, **Replay this match** (the replay
-viewer on the filed match), **Review** (the post-hand review, when the game has one: see
-:func:`review_opener`) and a new game. Every button answers the mouse and the keyboard.
+viewer on the filed match), **Review** (the post-hand review of the last hand,
+:class:`game.ui.review.ReviewScreen`) and a new game. Every button answers the mouse and the keyboard.
 
 Seats are named from the player's point of view (You, Right, Across, Left), as on New game.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,25 +31,9 @@ from game.ui.menus.intents import Open, OpenReplay
 from game.ui.menus.new_game import profile_name
 from game.ui.menus.results import seat_word
 from game.ui.menus.widgets import BAD, CREAM, FAINT, GOLD, GOOD, MUTED, Button, MenuScreen, fit, label
-from game.ui.screens import Screen
 from game.ui.tutorial.intents import PushScreen
 
 SEAT_COLOURS: Final = ((120, 208, 150), (232, 160, 90), (176, 140, 226), (110, 160, 236))  # you, right, across, left
-
-ReviewOpener = Callable[[tuple[int, int], Record, int], Screen]
-
-
-def review_opener() -> ReviewOpener | None:
-    """The post-hand review's entry, if the game has one: ``game.ui.review.open_review(size,
-    record, human_seat) -> Screen`` (the review screen of a finished match, given its record and
-    the player's seat). None until that module exists: the Review button is then not shown."""
-    try:
-        module = importlib.import_module("game.ui.review")
-    except ImportError:
-        return None
-    opener = getattr(module, "open_review", None)
-    return opener if callable(opener) else None
-
 
 @dataclass(frozen=True)
 class ScorePoint:
@@ -149,7 +132,6 @@ class ResultsScreen(MenuScreen):
             raise ValueError("the results screen needs a finished match")
         self.end = end
         self.replay_path = replay_path
-        self.review = review_opener()
         super().__init__(size)
 
     def build(self) -> None:
@@ -212,7 +194,7 @@ class ResultsScreen(MenuScreen):
         if e.record is not None:
             self.add(Button(t("results.replay"), x, y, 250, 56, center=True, on_activate=self.replay, name="replay"))
             x += 250 + 16
-            if self.review is not None:
+            if e.options is not None:
                 self.add(Button(t("results.review"), x, y, 200, 56, center=True, on_activate=self.open_review,
                                 name="review"))
         self.add(Button(t("results.new_game"), w - 72 - 260, y, 260, 56, primary=True, center=True,
@@ -239,9 +221,14 @@ class ResultsScreen(MenuScreen):
         return PushScreen(viewer_for_saved(self.window, saved))
 
     def open_review(self) -> Any | None:
-        if self.review is None or self.end.record is None:
+        """The post-hand review (game.ui.review) of the match's last hand, for the player's seat."""
+        e = self.end
+        if e.record is None or e.options is None:
             return None
-        return PushScreen(self.review(self.window, self.end.record, self.end.human_seat))
+        from game.match_options import match_profile
+        from game.ui.review import ReviewScreen
+
+        return PushScreen(ReviewScreen(self.window, e.record, match_profile(e.options), e.human_seat))
 
 
 def _tone(value: float) -> tuple[int, int, int]:
