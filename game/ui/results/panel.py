@@ -62,6 +62,22 @@ def _render(texts: Sequence[Text]) -> None:
         text.surface()
 
 
+class StillPicture(CachedLayer):
+    """The panel's still picture, blitted without per-pixel alpha: the panel is opaque, so its
+    picture is flattened to the display's format with the empty margin as a colour key (a
+    1560x990 alpha blit at 1080p cost about 2 ms a frame; a keyed blit a fraction of that)."""
+
+    __slots__ = ()
+
+    def _redraw(self) -> None:
+        super()._redraw()
+        picture = self._picture
+        if picture is not None and picture.get_flags() & pygame.SRCALPHA and pygame.display.get_surface() is not None:
+            flat = picture.convert()
+            flat.set_colorkey((0, 0, 0), pygame.RLEACCEL)
+            self._picture = flat
+
+
 class ResultPanel:
     """The panel for one sheet, built into ``parent`` (the HUD's overlay) for a window size."""
 
@@ -118,7 +134,7 @@ class ResultPanel:
         self.content.y = self.moving.y = top
         area = pygame.Rect(0, 0, width + 4, height + 4)
         area.center = (round(w / 2), round(top + height / 2))
-        self.still = self.parent.add_child(CachedLayer(area))
+        self.still = self.parent.add_child(StillPicture(area))
         self.still.add_child(self.content)
         self.parent.add_child(self.moving)
 
