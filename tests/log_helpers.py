@@ -131,7 +131,41 @@ def nagashi(profile: RuleProfile) -> Match:
     return m
 
 
+def ankan_after_daiminkan(profile: RuleProfile) -> Match:
+    """Seat 0 calls an open kan of 1m, then declares a closed kan of 2p on the replacement draw
+    (the open kan's indicator turns at the closed kan, before its own)."""
+    m = stacked_match(profile.id, {0: "111m2222p3s5s7s9s1z4z5z"}, ["1m"], profile=profile)
+    play(m, "0:discard 1z")
+    pass_all(m)
+    play(m, "1:discard 1m", "0:daiminkan 111m", "0:ankan 2222p")
+    play(m, f"0:discard {_drawn(m)}")
+    tsumogiri(m)
+    return m
+
+
+def kakan_after_daiminkan(profile: RuleProfile) -> Match:
+    """Seat 0 pons 2p, later calls an open kan of 1m and adds the 2p its replacement brings."""
+    m = stacked_match(profile.id, {0: "111m22p3s5s7s9s1z4z5z6z7z"}, ["2p", "", "", "", "", "1m"], dead="2p",
+                      profile=profile)
+    play(m, "0:discard 1z")
+    pass_all(m)
+    play(m, "1:discard 2p", "0:pon 22p")
+    pass_all(m)
+    play(m, "0:discard 7z")
+    pass_all(m)
+    while not (m.turn == 1 and m.drawn is not None and _drawn(m) == "1m"):
+        play(m, f"{m.turn}:discard {_drawn(m)}")
+        pass_all(m)
+    play(m, "1:discard 1m", "0:daiminkan 111m", "0:kakan 2p")
+    pass_all(m)
+    play(m, f"0:discard {_drawn(m)}")
+    tsumogiri(m)
+    return m
+
+
 STACKED: dict[str, Callable[[RuleProfile], Match]] = {
+    "ankan_after_daiminkan": ankan_after_daiminkan,
+    "kakan_after_daiminkan": kakan_after_daiminkan,
     "double_ron": double_ron,
     "sanchahou": three_rons,
     "suufon_renda": four_winds,

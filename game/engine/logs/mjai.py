@@ -11,8 +11,9 @@ tenhou.net/6 does.
 The writer follows what mjai-reviewer's convlog (convlog-rs) makes of our tenhou.net/6 log, event
 for event, and RiichiEnv's conventions: ``start_game`` carries ``kyoku_first`` (0 a hanchan, 4 an
 East-only game) and ``aka_flag``; the dealt hands are sorted as Tenhou sorts them; ``hora`` has no
-``pai``; an open or added kan's new indicator comes after the replacement draw, before the
-discard (``daiminkan, tsumo, dora, dahai``). One key more than convlog: ``ryukyoku`` names its
+``pai``; a kan's new indicator comes where Mortal's arena logs it (after an open kan's
+replacement draw, before the discard: ``daiminkan, tsumo, dora, dahai``;
+:func:`kan_dora_in_mjai_order`). One key more than convlog: ``ryukyoku`` names its
 ``reason`` (RiichiEnv's names), so a reader can tell the abortive draws apart.
 """
 
@@ -92,7 +93,7 @@ def _hand_to_mjai(hand: LoggedHand) -> list[dict[str, Any]]:
     ]
     assert hand.outcome is not None
     wins = list(hand.outcome.wins)
-    for step in kan_dora_before_discard(hand.steps):
+    for step in kan_dora_in_mjai_order(hand.steps):
         a = rel(step.seat)
         k = step.kind
         if k == "draw":
@@ -136,15 +137,25 @@ def _hand_to_mjai(hand: LoggedHand) -> list[dict[str, Any]]:
     return out
 
 
-def kan_dora_before_discard(steps: Sequence[Step]) -> list[Step]:
-    """The steps in mjai's order: the engine (as Tenhou) turns an open or added kan's indicator
-    when the replacement tile is discarded; mjai logs write it between that draw and the
-    discard."""
-    out = list(steps)
-    for i in range(2, len(out)):
-        step, before, draw = out[i], out[i - 1], out[i - 2]
-        if step.kind == "dora" and before.kind in ("discard", "riichi") and draw.kind == "draw" and draw.rinshan:
-            out[i - 1], out[i] = step, before
+def kan_dora_in_mjai_order(steps: Sequence[Step]) -> list[Step]:
+    """The steps in the order Mortal's arena logs a kan's indicator (and convlog writes it).
+
+    The engine, as Tenhou, turns an open or added kan's indicator when the replacement tile is
+    discarded, or at the next kan if one comes first. The arena answers the discard with the
+    indicator, then the discard (``tsumo, dora, dahai``); a closed kan after an open one turns the
+    open one's indicator before it (``dora, ankan, dora``); an added kan after an open one turns
+    it at the replacement draw (``kakan, dora, tsumo``)."""
+    out: list[Step] = []
+    for step in steps:
+        if step.kind == "dora" and len(out) >= 2 and out[-1].kind in ("discard", "riichi") and out[-2].rinshan:
+            out.insert(len(out) - 1, step)
+        elif step.kind == "dora" and len(out) >= 2 and out[-1].kind == "dora" and out[-2].kind == "ankan":
+            out[-2], out[-1] = out[-1], out[-2]
+            out.append(step)
+        elif step.kind == "kakan" and out and out[-1].kind == "dora":
+            out.insert(len(out) - 1, step)
+        else:
+            out.append(step)
     return out
 
 

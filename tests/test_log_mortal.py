@@ -1,0 +1,46 @@
+"""Mortal's rules engine (the ``mjai`` package's ``PlayerState.validate_reaction``) accepts every
+action of our mjai logs: the seeded set of every call, kan and ending, the kans after an open
+kan, and the ambiguity fixtures' hands. It lives in its own venv (it pins an old ``mahjong``);
+the test skips, saying how to make one, when there is none."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from log_helpers import CONFUSING, STACKED, called_match
+
+from game.engine.logs import mjai_dumps, to_mjai
+from game.engine.profile import load_profile
+
+VALIDATOR = Path(__file__).parent / "mortal_validate.py"
+
+
+def _mjai_python() -> Path | None:
+    for candidate in (os.environ.get("MJAI_PYTHON", ""), "/tmp/mjai-venv/bin/python"):
+        if candidate and Path(candidate).exists():
+            return Path(candidate)
+    return None
+
+
+def test_mortal_accepts_every_action_of_our_mjai_logs(tmp_path: Path) -> None:
+    python = _mjai_python()
+    if python is None:
+        pytest.skip("the mjai package needs its own venv: python3 -m venv /tmp/mjai-venv && "
+                    "/tmp/mjai-venv/bin/pip install mjai==0.2.1 (or set MJAI_PYTHON)")
+    riichi = load_profile("riichi")
+    matches = [called_match(riichi, seed) for seed in (9, 21, 72, 3)]
+    matches += [make(riichi) for make in (*STACKED.values(), *CONFUSING.values())]
+    files = []
+    for i, match in enumerate(matches):
+        path = tmp_path / f"{i}.mjson"
+        path.write_text(mjai_dumps(to_mjai(match)), encoding="utf-8")
+        files.append(str(path))
+    done = subprocess.run([str(python), str(VALIDATOR), *files], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    assert result["errors"] == []
+    assert result["checked"] > 3000
