@@ -33,6 +33,15 @@ def oracle_path(*parts: str) -> Path:
     return path
 
 
+def mjai_python() -> Path | None:
+    """The python of the ``mjai`` package's own venv (it pins an old ``mahjong``;
+    ../shared/tools/README.md): ``MJAI_PYTHON``, else /tmp/mjai-venv; None when there is none."""
+    for candidate in (os.environ.get("MJAI_PYTHON", ""), "/tmp/mjai-venv/bin/python"):
+        if candidate and Path(candidate).exists():
+            return Path(candidate)
+    return None
+
+
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     """Every test starts in English, the catalogs' reference (a test may switch language)."""

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import mjai_python
 
 from game.ai.external import BotProcess, ExternalSeat, Notice, speaks_mjai
 from game.ai.levels import make_seat
@@ -229,15 +230,8 @@ def test_sim_refuses_mjai_seats_without_a_command(capsys: pytest.CaptureFixture[
 # --- a third-party bot (optional) -------------------------------------------------------------------
 
 
-def _mjai_python() -> Path | None:
-    for cand in (os.environ.get("MJAI_PYTHON", ""), "/tmp/mjai-venv/bin/python"):
-        if cand and Path(cand).exists():
-            return Path(cand)
-    return None
-
-
 def test_rulebase_bot_accepts_every_event_of_a_match(tmp_path: Path) -> None:
-    python = _mjai_python()
+    python = mjai_python()
     if python is None or not SERVER.exists():
         pytest.skip(
             "the mjai package's RulebaseBot needs its own venv (../shared/tools/README.md: "

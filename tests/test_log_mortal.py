@@ -6,11 +6,11 @@ the test skips, saying how to make one, when there is none."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import mjai_python
 from log_helpers import CONFUSING, STACKED, called_match
 
 from game.engine.logs import mjai_dumps, to_mjai
@@ -19,15 +19,8 @@ from game.engine.profile import load_profile
 VALIDATOR = Path(__file__).parent / "mortal_validate.py"
 
 
-def _mjai_python() -> Path | None:
-    for candidate in (os.environ.get("MJAI_PYTHON", ""), "/tmp/mjai-venv/bin/python"):
-        if candidate and Path(candidate).exists():
-            return Path(candidate)
-    return None
-
-
 def test_mortal_accepts_every_action_of_our_mjai_logs(tmp_path: Path) -> None:
-    python = _mjai_python()
+    python = mjai_python()
     if python is None:
         pytest.skip("the mjai package needs its own venv: python3 -m venv /tmp/mjai-venv && "
                     "/tmp/mjai-venv/bin/pip install mjai==0.2.1 (or set MJAI_PYTHON)")

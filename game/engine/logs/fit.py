@@ -58,7 +58,8 @@ class Fit:
     rules: LogRules
     reports: list[HandReport]
     played: list[Match | None]  # None: the hand's wall could not even be stacked
-    named: bool = True
+    named: bool = True  # False: the log named other rules (or none), these were fitted
+    chosen: bool = False  # the player chose these rules
 
     @property
     def fits(self) -> bool:

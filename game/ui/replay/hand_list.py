@@ -19,14 +19,16 @@ from game.ui.menus.widgets import (
     GOLD,
     GOOD,
     MUTED,
+    Button,
     ListRow,
-    MenuScreen,
     ScrollRows,
     fit,
     label,
 )
 from game.ui.table.words import hand_value
 
+from .log_rules import fit_words
+from .overlay import Overlay
 from .tape import TapeHand
 
 if TYPE_CHECKING:
@@ -77,10 +79,8 @@ class HandRow(ListRow):
         return Back()
 
 
-class HandListScreen(MenuScreen):
+class HandListScreen(Overlay):
     """Laid over the viewer (which shows through, dimmed)."""
-
-    opaque = False
 
     def __init__(self, size: tuple[int, int], viewer: ReplayViewer) -> None:
         self.viewer = viewer
@@ -95,7 +95,14 @@ class HandListScreen(MenuScreen):
         self.root.add_child(Panel(pw, bottom - top, (12, 26, 26, 246), w / 2, (top + bottom) / 2, radius=12,
                                   border_color=GOLD, border_width=1))
         self.root.add_child(label(t("viewer.hands_title"), 26, CREAM, x0 + 24, top + 30, bold=True))
-        self.root.add_child(label(t("viewer.hands_hint"), 14, FAINT, x0 + pw - 24, top + 30, align="right"))
+        fit_ = v.tape.fit
+        if fit_ is not None:  # an imported log: the rules it is read under, to change
+            button = self.add(Button(t("viewer.rules_change"), x0 + pw - 24 - 170, top + 10, 170, 40, size=16,
+                                     center=True, on_activate=self.show_rules, name="rules"))
+            self.root.add_child(label(fit(fit_words(fit_), 14, int(pw - 420)), 14, MUTED, button.x - 12, top + 30,
+                                      align="right"))
+        else:
+            self.root.add_child(label(t("viewer.hands_hint"), 14, FAINT, x0 + pw - 24, top + 30, align="right"))
         delta_w = 86
         deltas_x = x0 + pw - 28 - 3 * delta_w
         seats = [(v.tape.human + k) % 4 for k in range(4)]
@@ -129,13 +136,17 @@ class HandListScreen(MenuScreen):
     def scroll(self, lines: int) -> None:
         self.list.scroll(lines)
 
+    def show_rules(self) -> Any | None:
+        return self.viewer.show_rules()
+
+    def enter(self) -> None:
+        """Back from the rules: the hands as the log now reads."""
+        if hasattr(self, "root"):
+            self.layout()
+
     def handle_key(self, event: pygame.event.Event) -> Any | None:
         if event.key == pygame.K_h:
             return Back()
+        if event.key == pygame.K_l:
+            return self.show_rules()
         return super().handle_key(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, (0, 0))
-        self.root.draw(surface)

@@ -68,6 +68,8 @@ class ReplayTape:
     # an imported log's rules as match options (what "play from here" plays under; None: a filed
     # match, whose own options the viewer holds)
     options: MatchOptions | None = None
+    fit: Fit | None = None  # an imported log's reading: its rules, and how each hand replayed under them
+    log: LoggedMatch | None = None  # the imported log itself (to read it again under other rules)
     _kept: dict[tuple[int, int], Match] = field(default_factory=dict, repr=False)  # checkpoints in hands
 
     def __len__(self) -> int:
@@ -228,4 +230,4 @@ def tape_from_fit(logged: LoggedMatch, fit: Fit, names: Sequence[str] = (), titl
                               group_steps(played.actions), lines[0] if lines and report.ok else None,
                               report.divergence, report.kind))
     return ReplayTape(prof, hands, starts, list(names or logged.names), 0, whole_match=False, title=title,
-                      options=options)
+                      options=options, fit=fit, log=logged)

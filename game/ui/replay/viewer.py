@@ -24,6 +24,7 @@ import pygame
 
 from game.engine import Match
 from game.engine.events import Event
+from game.engine.logs import Fit
 from game.i18n import t
 from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
@@ -36,9 +37,10 @@ from game.ui.table.presenter import Presenter
 from game.ui.table.words import DEFAULT_TERMINOLOGY, table_terms
 from game.ui.tutorial.intents import PushScreen
 
-from .hand_list import HandListScreen, misfit_text, position_name
+from .hand_list import HandListScreen, position_name
 from .icons import icon
-from .tape import ReplayTape, snapshot
+from .log_rules import LogRulesScreen, misfit_words
+from .tape import ReplayTape, snapshot, tape_from_fit
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
 BAR: Final = 66  # the control bar's height, in design units
@@ -65,7 +67,8 @@ class ReplayViewer(MenuScreen):
         self.playing = False
         self.speed_index = 1
         self.open_hands = False
-        self.status = ""  # a one-off message in the bar (why "play from here" did nothing)
+        # a one-off message in the bar (why "play from here" did nothing; an imported log's rules)
+        self.status = _rules_status(tape)
         self._waited = 0.0
         self._tabbed = False
         self.match: Match = tape.state_at(0, 0)
@@ -272,6 +275,24 @@ class ReplayViewer(MenuScreen):
         end = self.tape.state_at(self.hand, self.tape.steps_in(self.hand))
         return PushScreen(ReviewScreen(self.window, end.record, end.profile, self.tape.human, style=self.style))
 
+    def show_rules(self) -> Any:
+        """An imported log's rules: as read, and to read it under others (L)."""
+        if self.tape.fit is None:
+            return None
+        self.playing = False
+        self._refresh_bar()
+        return PushScreen(LogRulesScreen(self.window, self))
+
+    def read_under(self, fit: Fit) -> None:
+        """Show the imported log as ``fit`` replayed it (other rules): from its first hand, the
+        bar saying under which rules and how many hands play out."""
+        assert self.tape.log is not None
+        self.tape = tape_from_fit(self.tape.log, fit, self.tape.names, self.tape.title)
+        self.hand = self.step = 0
+        self.playing = False
+        self.status = _rules_status(self.tape)
+        self.layout()
+
     def _can_play_on(self) -> bool:
         """A filed match plays on under its options; an imported log under the rules it was read
         under (at their full length, the player in the seat shown at the bottom)."""
@@ -340,6 +361,8 @@ class ReplayViewer(MenuScreen):
             return self.play_from_here()
         if key == pygame.K_r:
             return self.review()
+        if key == pygame.K_l:
+            return self.show_rules()
         if text in ("+", "=") or text in ("-", "_"):
             self.faster(1 if text in ("+", "=") else -1)
             return None
@@ -379,7 +402,7 @@ class ReplayViewer(MenuScreen):
         if self.status:
             detail, colour = self.status, MUTED
         elif hand.divergence is not None and self.step == self.steps:
-            detail, colour = misfit_text(hand), BAD
+            detail, colour = t("viewer.misfit_bar"), BAD  # the hand list (H) says why in full
         self.detail.text = fit(detail, 13, self._caption_width)
         self.detail.color = colour
         play = self.transport["play"].find("icon")
@@ -390,6 +413,12 @@ class ReplayViewer(MenuScreen):
         if isinstance(all_hands, Button):
             all_hands.selected = self.open_hands
             all_hands.restyle()
+
+
+def _rules_status(tape: ReplayTape) -> str:
+    """For an imported log some of whose hands do not play out: how many do, and where the
+    rules are (L)."""
+    return misfit_words(tape.fit) if tape.fit is not None and not tape.fit.fits else ""
 
 
 def _quietly(act: Any) -> Any:
