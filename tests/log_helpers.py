@@ -13,11 +13,20 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from engine_helpers import FOUR_TENPAI, NOTEN, pass_all, play, stacked_match, tsumogiri
+from engine_helpers import FOUR_TENPAI, NOTEN, pass_all, play, stack, stacked_match, tsumogiri
 
-from game.engine import Match
+from game.engine import HandPosition, Match
 from game.engine.actions import Action, ActionKind
-from game.engine.events import AbortiveDraw, Claimed, ExhaustiveDraw, KanDeclared, RiichiAccepted, Win
+from game.engine.events import (
+    AbortiveDraw,
+    Claimed,
+    ExhaustiveDraw,
+    KanDeclared,
+    Penalty,
+    PenaltyKind,
+    RiichiAccepted,
+    Win,
+)
 from game.engine.profile import RuleProfile
 from game.engine.shanten import shanten
 from game.engine.tiles import format_tiles
@@ -163,7 +172,18 @@ def kakan_after_daiminkan(profile: RuleProfile) -> Match:
     return m
 
 
+def chombo(profile: RuleProfile) -> Match:
+    """Seat 1, at a strict table, declares a tsumo its hand does not make: a chombo, paid at once
+    under Tenhou's rules, after the uma under EMA's; the hand is dealt again."""
+    hands = {0: "1357m2468p1357s12z", 1: "2468m1357p2468s3z", 2: "55m55p77s445566z7z", 3: "8m8p8s1z2z3z4z7m7p7s5z6z7z"}
+    setup = stack(profile, hands, ("9m",))
+    m = Match(profile, 5, setups={0: setup}, first_dealer=0, position=HandPosition(honba=2), strict_seats=(1,))
+    play(m, "0:discard 1z", "1:pass", "1:tsumo")
+    return m
+
+
 STACKED: dict[str, Callable[[RuleProfile], Match]] = {
+    "chombo": chombo,
     "ankan_after_daiminkan": ankan_after_daiminkan,
     "kakan_after_daiminkan": kakan_after_daiminkan,
     "double_ron": double_ron,
@@ -193,6 +213,8 @@ def kinds_in(match: Match) -> set[str]:
             kinds.add("nagashi" if ev.nagashi else "exhaustive")
         elif isinstance(ev, AbortiveDraw):
             kinds.add(ev.kind)
+        elif isinstance(ev, Penalty) and ev.kind is PenaltyKind.CHOMBO:
+            kinds.add("chombo")
         if type(ev).__name__ == "HandEnded":
             wins_in_hand = 0
     return kinds

@@ -1,6 +1,7 @@
 """Mortal's rules engine (the ``mjai`` package's ``PlayerState.validate_reaction``) accepts every
-action of our mjai logs: the seeded set of every call, kan and ending, the kans after an open
-kan, and the ambiguity fixtures' hands. It lives in its own venv (it pins an old ``mahjong``);
+action of our mjai logs: the seeded set of every call, kan and ending (but the strict table's
+chombo, which Mortal's rules do not have), the kans after an open kan, and the ambiguity fixtures'
+hands. It lives in its own venv (it pins an old ``mahjong``);
 the test skips, saying how to make one, when there is none."""
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def test_mortal_accepts_every_action_of_our_mjai_logs(tmp_path: Path) -> None:
                     "/tmp/mjai-venv/bin/pip install mjai==0.2.1 (or set MJAI_PYTHON)")
     riichi = load_profile("riichi")
     matches = [called_match(riichi, seed) for seed in (9, 21, 72, 3)]
-    matches += [make(riichi) for make in (*STACKED.values(), *CONFUSING.values())]
+    # (not the chombo: Mortal's rules hold no false declarations, so no seat may end a hand so)
+    matches += [make(riichi) for name, make in (*STACKED.items(), *CONFUSING.items()) if name != "chombo"]
     files = []
     for i, match in enumerate(matches):
         path = tmp_path / f"{i}.mjson"

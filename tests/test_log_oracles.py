@@ -34,7 +34,7 @@ EMA = load_profile("ema")
 SEEDS = (9, 21, 72, 3)
 KINDS = {
     "chi", "pon", "daiminkan", "kakan", "ankan", "riichi", "tsumo", "ron", "double_ron", "exhaustive",
-    "nagashi", "kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou",
+    "nagashi", "kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou", "chombo",
 }
 
 

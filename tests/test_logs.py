@@ -279,3 +279,26 @@ def test_a_tenhou6_export_reads_back_into_the_same_mjai_log() -> None:
     for match in matches:
         direct = to_mjai(match)
         assert write_mjai(from_tenhou6(json.loads(json.dumps(to_tenhou6(match))))) == direct
+
+
+@pytest.mark.parametrize("profile_id", ["riichi", "ema"])
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_a_chombo_is_written_with_its_payments_and_replays(profile_id: str, fmt: str) -> None:
+    """Neither format holds a false declaration: the hand is written with its payments
+    (``["チョンボ", deltas]``, an mjai ryukyoku with reason chombo) and replayed with the offender
+    at a strict table declaring where the log ends."""
+    from log_helpers import chombo
+
+    profile = load_profile(profile_id)
+    match = chombo(profile)
+    data = to_tenhou6(match)
+    assert data["log"][0][16][0] == "チョンボ"
+    # Tenhou's rules pay a reverse mangan at once; EMA takes 20,000 after the uma (no hand payments)
+    assert data["log"][0][16][1:] == ([[4000, -8000, 2000, 2000]] if profile_id == "riichi" else [])
+    text = json.dumps(data) if fmt == "tenhou6" else mjai_dumps(to_mjai(match))
+    reports = replay_match(read_log(text), profile)
+    assert reports and [r.divergence for r in reports if not r.ok] == []
+    altered = json.loads(json.dumps(data))
+    if profile_id == "riichi":
+        altered["log"][0][16][1] = [2000, -8000, 4000, 2000]
+        assert replay_match(from_tenhou6(altered), profile)[0].kind == "result"

@@ -43,6 +43,7 @@ _REASONS = {
     "sanchahou": "sanchahou",
     "sancha_ron": "sanchahou",
     "sanchaho": "sanchahou",
+    "chombo": "chombo",  # ours: a false declaration at a strict table, with its payments
 }
 
 # --- writing --------------------------------------------------------------------------------------
@@ -306,7 +307,7 @@ class _HandReader:
             abortive = _REASONS.get(str(reason).lower()) if reason is not None else None
             after_draw = bool(steps) and steps[-1].kind == "draw"
             if abortive is None and after_draw:
-                abortive = "kyuushu_kyuuhai"  # a draw ends the hand: only nine kinds does that
+                abortive = "kyuushu_kyuuhai"  # a draw ends the hand: only nine kinds (or a chombo) does that
             if abortive == "kyuushu_kyuuhai":
                 if not after_draw:
                     raise RecordError(f"{where}: nine kinds must follow a draw")

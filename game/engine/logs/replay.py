@@ -18,7 +18,7 @@ from typing import Literal
 from .. import Match, Phase
 from ..actions import Action, ActionKind
 from ..errors import AtlasError, IllegalActionError, RecordError
-from ..events import AbortiveDraw, Event, ExhaustiveDraw, Win
+from ..events import AbortiveDraw, Event, ExhaustiveDraw, Penalty, PenaltyKind, Win
 from ..profile import RuleProfile
 from ..tiles import format_tiles, kind_of
 from .model import CLAIM_STEPS, TURN_STEPS, Face, LoggedHand, LoggedMatch, Step, mjai_tile
@@ -84,23 +84,45 @@ def replay_hand(hand: LoggedHand, profile: RuleProfile, index: int = 1) -> HandR
 
 
 def replay_hand_state(hand: LoggedHand, profile: RuleProfile, index: int = 1) -> tuple[HandReport, Match]:
-    """:func:`replay_hand`, with the match as the replay left it (to explain a divergence)."""
+    """:func:`replay_hand`, with the match as the replay left it (to explain a divergence).
+
+    A hand that ends in a chombo (a false declaration at a strict table, which neither format
+    can write) is replayed with the offender at a strict table declaring a false win where the
+    log ends: the seat that pays, or each seat in turn when nobody pays at once (EMA takes the
+    penalty after the uma)."""
     setup, position = stack_hand(hand, profile)
+    chombo = hand.outcome is not None and hand.outcome.abortive == "chombo"
+    first: tuple[HandReport, Match] | None = None
+    for offender in _offenders(hand) if chombo else [None]:
+        try:
+            match = Match(profile, 0, setups={0: setup}, first_dealer=hand.first_dealer, start=hand.scores,
+                          position=position, strict_seats=() if offender is None else (offender,))
+        except AtlasError as exc:
+            raise RecordError(f"hand {hand.label}: the wall cannot be stacked: {exc}") from exc
+        report = _replay(match, hand, index, offender)
+        if report.ok:
+            return report, match
+        first = first or (report, match)
+    assert first is not None
+    return first
+
+
+def _offenders(hand: LoggedHand) -> list[int]:
+    assert hand.outcome is not None
+    paying = [s for s, d in enumerate(hand.outcome.deltas) if d < 0]
+    return paying if len(paying) == 1 else [0, 1, 2, 3]
+
+
+def _replay(match: Match, hand: LoggedHand, index: int, offender: int | None) -> HandReport:
     try:
-        match = Match(
-            profile, 0, setups={0: setup}, first_dealer=hand.first_dealer, start=hand.scores, position=position
-        )
-    except AtlasError as exc:
-        raise RecordError(f"hand {hand.label}: the wall cannot be stacked: {exc}") from exc
-    try:
-        _drive(match, hand)
+        _drive(match, hand, offender)
     except Divergence as exc:
-        return HandReport(index, hand.label, str(exc), exc.kind), match
+        return HandReport(index, hand.label, str(exc), exc.kind)
     try:
         _compare_result(match, hand)
     except Divergence as exc:
-        return HandReport(index, hand.label, str(exc), "result"), match
-    return HandReport(index, hand.label, None), match
+        return HandReport(index, hand.label, str(exc), "result")
+    return HandReport(index, hand.label, None)
 
 
 def _face(match: Match, tile: int) -> Face:
@@ -123,7 +145,7 @@ def _describe(step: Step) -> str:
     return f"seat {step.seat} {step.kind}{tiles}"
 
 
-def _drive(match: Match, hand: LoggedHand) -> None:
+def _drive(match: Match, hand: LoggedHand, offender: int | None = None) -> None:
     steps = [s for s in hand.steps if s.kind not in ("dora", "riichi_accepted")]
     i = 0
     while i < len(steps):
@@ -147,12 +169,29 @@ def _drive(match: Match, hand: LoggedHand) -> None:
             i += len(group)
         else:
             raise RecordError(f"{where}: unknown step kind")
+    if offender is not None:
+        _declare_falsely(match, offender)
+        return
     _pass_all(match, "after the last step")
     if not match.is_over:
         raise Divergence(
             f"the log's hand is over but the engine still waits for seats {match.awaiting()} "
             f"({'; '.join(str(a) for s in match.awaiting() for a in match.legal_actions(s))})"
         )
+
+
+def _declare_falsely(match: Match, offender: int) -> None:
+    """Where the log ends in a chombo: the offender declares a win its hand cannot make (tsumo in
+    its turn, else ron on the discard or added kan), every other seat asked passes."""
+    where = f"the chombo of seat {offender}"
+    if match.phase is Phase.TURN and match.turn == offender:
+        _apply(match, Action(offender, ActionKind.TSUMO), where)
+        return
+    if match.phase in (Phase.CLAIM, Phase.CHANKAN) and offender in match.awaiting():
+        for seat in list(match.awaiting()):
+            _apply(match, Action(seat, ActionKind.RON if seat == offender else ActionKind.PASS), where)
+        return
+    raise Divergence(f"{where}: the engine gives that seat nothing to declare where the log ends")
 
 
 def _check_draw(match: Match, step: Step, where: str) -> None:
@@ -248,6 +287,12 @@ def _compare_result(match: Match, hand: LoggedHand) -> None:
                 f"result: the log's draw deltas {list(o.deltas)} differ from the engine's {list(d.deltas)} "
                 f"(engine tenpai {list(d.tenpai)}, nagashi {list(d.nagashi)})"
             )
+        return
+    if o.abortive == "chombo":
+        chombos = [e for e in match.events if isinstance(e, Penalty) and e.kind is PenaltyKind.CHOMBO]
+        if not chombos or chombos[0].deltas != o.deltas:
+            got = f"pays {list(chombos[0].deltas)}" if chombos else "has no chombo"
+            raise Divergence(f"result: the log's chombo pays {list(o.deltas)}, the engine {got}")
         return
     if not aborts:
         raise Divergence(f"result: the log has an abortive draw ({o.abortive}), the engine {_ending(wins, draws)}")
