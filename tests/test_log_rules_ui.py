@@ -79,7 +79,7 @@ def test_the_player_reads_a_log_under_other_rules_and_sees_what_does_not_fit(tmp
     names = viewer.seat_names()
     for language in ("en", "fr", "ru"):
         i18n.set_language(language)
-        texts = {outcome_text(h, names, False) for h in bad}
+        texts = {outcome_text(h, names) for h in bad}
         assert texts <= {t(f"viewer.misfit.{kind}") for kind in ("tiles", "wall", "play", "result")}
         assert not any("engine" in text or "seat" in text for text in texts)  # not the engine's English
     i18n.set_language("en")
