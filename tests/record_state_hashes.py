@@ -3,6 +3,8 @@
 Run from a checkout of the commit whose behaviour is the reference::
 
     python tests/record_state_hashes.py            # writes tests/data/state_hashes.json
+    python tests/record_state_hashes.py --profile taiwanese --reason "issue 17 §3: ..."
+                                                   # re-records one rulebook, saying why
 
 The file names the commit it was made from. Re-record only when a change is *meant* to alter
 behaviour (a dead knob that starts to act, a rule the issue asks for), and say so in the commit:
@@ -11,6 +13,7 @@ the point of the file is that everything else stays identical.
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -45,8 +48,21 @@ def record(profiles: tuple[str, ...] = PROFILES) -> dict[str, object]:
     return {"commit": commit, "short_hands": SHORT_HANDS, "runs": runs}
 
 
-def main() -> int:
-    data = record()
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--profile", action="append", help="re-record only these rulebooks")
+    parser.add_argument("--reason", default="", help="why their behaviour was meant to change")
+    args = parser.parse_args(argv)
+    if args.profile:
+        if not args.reason:
+            parser.error("--profile needs --reason: the hashes move only when behaviour is meant to")
+        data = json.loads(OUT.read_text(encoding="utf-8"))
+        fresh = record(tuple(args.profile))
+        for profile_id in args.profile:
+            data["runs"][profile_id] = fresh["runs"][profile_id]  # type: ignore[index]
+            data.setdefault("rerecorded", {})[profile_id] = {"commit": fresh["commit"], "reason": args.reason}
+    else:
+        data = record()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {OUT} from {data['commit']}")
@@ -54,4 +70,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

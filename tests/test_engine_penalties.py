@@ -182,6 +182,66 @@ def test_taiwanese_false_win_is_a_dead_hand_that_pays_the_winner() -> None:
     assert win.deltas[2] == dealer_pays + dealer_pays - 10 and win.deltas[3] == 0
 
 
+# a Taiwanese table: the dealer throws 1z first; seat 1 (strict) calls a false Mah-Jong on it
+TW_DEALER = "1z2468m1357p2468s357z9m"
+TW_STRICT = "2468m1357p2468s12z5z9p"
+TW_QUIET2 = "135m135p135s66z77z4z9s9s"
+TW_QUIET3 = "579m579p579s4z5z6z7z2z1m1p"
+
+
+def test_taiwanese_dead_hand_sits_out_the_hand_which_goes_on_with_three() -> None:
+    """Seed-FR: « ne peut plus jouer, la manche continue à trois joueurs »: the dead hand neither
+    draws nor discards nor claims; the turn passes it by (game.dead_hand_turns = "skipped")."""
+    m = strict_match("taiwanese", {0: TW_DEALER, 1: TW_STRICT, 2: TW_QUIET2, 3: TW_QUIET3})
+    events = play(m, "0:discard 1z", "1:ron")
+    (pen,) = penalties(events)
+    assert (pen.seat, pen.offence) == (1, "false_win") and m.players[1].dead_hand
+    assert m.turn == 2  # seat 1 would draw next: it is skipped
+    held = list(m.players[1].hand)
+    for _ in range(40):  # play on: seat 1 is never in turn, never asked, its tiles never move
+        if m.hand_index:
+            break
+        seat = m.awaiting()[0]
+        assert seat != 1 and not m.legal_actions(1)
+        act = (Action(seat, A.DISCARD, (m.drawn,)) if m.phase.value == "turn" and m.drawn is not None
+               else next(a for a in m.legal_actions(seat) if a.kind in (A.PASS, A.DISCARD)))
+        m.apply(act)
+    assert m.players[1].hand == held or m.hand_index
+
+
+def test_taiwanese_the_next_seat_to_play_may_chow_past_a_dead_hand() -> None:
+    """With seat 1 sitting out, seat 2's turn follows the dealer's: seat 2 may chow the dealer's
+    discard (« Seul le joueur suivant peut annoncer un Chow »: the next one to play)."""
+    hands = {0: TW_DEALER, 1: TW_STRICT, 2: "46m135p135s66z77z4z9s9s2z", 3: TW_QUIET3}
+    m = strict_match("taiwanese", hands, ("", "", "5m"))
+    play(m, "0:discard 1z", "1:ron")
+    assert m.turn == 2
+    m.apply(Action(2, A.DISCARD, (m.drawn,)))  # type: ignore[arg-type]
+    pass_all(m)
+    m.apply(Action(3, A.DISCARD, (m.drawn,)))  # type: ignore[arg-type]
+    pass_all(m)
+    assert m.turn == 0
+    assert m.drawn is not None and m.drawn >> 2 == 4  # the dealer drew the 5m
+    m.apply(Action(0, A.DISCARD, (m.drawn,)))
+    assert A.CHI in {a.kind for a in m.legal_actions(2)}  # seat 2 plays next after the dealer
+
+
+def test_a_false_tsumo_in_its_own_turn_passes_the_turn_on() -> None:
+    m = strict_match("taiwanese", {0: TW_DEALER, 1: TW_STRICT, 2: TW_QUIET2, 3: TW_QUIET3}, strict=(0,))
+    events = play(m, "0:tsumo")
+    (pen,) = penalties(events)
+    assert (pen.seat, pen.kind) == (0, PenaltyKind.DEAD_HAND)
+    assert m.turn == 1 and len(m.players[0].hand) == 17  # the dealer keeps his 17th and sits out
+    assert check_all(m, starting_total(m)) == []
+
+
+def test_riichi_and_ema_dead_hands_still_draw_and_discard() -> None:
+    for profile_id in ("riichi", "ema"):
+        m = strict_match(profile_id, {0: DEALER, 1: TENPAI, 2: QUIET2, 3: QUIET3})
+        play(m, "0:discard 1z", "1:pon")
+        assert m.players[1].dead_hand and m.turn == 1  # RCR 2016 3.4.7: it plays on
+
+
 def test_only_strict_seats_may_declare_falsely() -> None:
     m = strict_match("riichi", {0: DEALER, 1: STRICT, 2: QUIET2, 3: QUIET3}, strict=())
     with pytest.raises(IllegalActionError):

@@ -4,7 +4,9 @@
 names (main before the Rules-layer redesign of issue 17). Every seeded match must pass through the
 same states, hand by hand; a mismatch names the profile, the seed and the first hand that differs.
 The short runs (the first hands of 300 seeds per rulebook) run in every suite; the whole matches
-are marked slow.
+are marked slow. A rulebook whose behaviour a change was meant to alter is re-recorded alone, and
+the file's ``rerecorded`` says when and why (issue 17 §3: the Taiwanese dead hand sits out; only
+the strict-table seeds moved).
 """
 
 from __future__ import annotations

@@ -529,6 +529,16 @@ def _false_tsumo(p: RuleProfile) -> object:
 
 
 scenario("game.chombo_points", "riichi", (0, 20000))(_false_tsumo)
+
+@scenario("game.dead_hand_turns", "taiwanese", ("skipped", "draw_and_discard"))
+def _dead_hand_turns(p: RuleProfile) -> object:
+    """Seat 1 calls a false Mah-Jong on the dealer's first discard: who draws next?"""
+    hands = {0: "1z2468m1357p2468s357z9m", 1: "2468m1357p2468s12z5z9p", 2: "135m135p135s66z77z4z9s9s",
+             3: "579m579p579s4z5z6z7z2z1m1p"}
+    m = Match(p, 5, setups={0: stack(p, hands)}, first_dealer=0, strict_seats=[1])
+    play(m, "0:discard 1z", "1:ron")
+    return m.turn, m.players[1].dead_hand
+
 scenario("game.false_win", "riichi", ("chombo", "dead_hand"))(_false_tsumo)
 
 

@@ -85,6 +85,8 @@ def check_hand_sizes(match: Match) -> list[str]:
     for seat, p in enumerate(match.players):
         want = base + (1 if match.phase is Phase.TURN and seat == match.turn else 0)
         have = len(p.hand) + 3 * len(p.melds)
+        if have == base + 1 and p.dead_hand and match.rules.penalties.dead_hands_skipped:
+            continue  # made dead in its own turn, it sits out holding the tile it drew
         if have != want:
             out.append(f"hand size: seat {seat} holds {len(p.hand)} tiles and {len(p.melds)} melds ({have}), not {want}")
     return out

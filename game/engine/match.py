@@ -628,8 +628,11 @@ class Match:
         kind = action.kind
         h = self.hand
         if kind is ActionKind.TSUMO and self.is_false(action):
-            if self.rules.penalties.false_tsumo(self.state, h, seat, out):
+            penalties = self.rules.penalties
+            if penalties.false_tsumo(self.state, h, seat, out):
                 self.redeal(out)
+            elif penalties.dead_hands_skipped:  # it no longer plays: the turn passes it by
+                self._pass_turn(seat, out)
         elif kind is ActionKind.TSUMO:
             self._settle_wins([seat], None, h.drawn if h.drawn is not None else -1, out)
         elif kind is ActionKind.KYUUSHU:
@@ -741,6 +744,7 @@ class Match:
         k = tile >> 2
         players = self.hand.players
         strict = self.strict_seats
+        chi_seat = self.rules.penalties.next_to_play(players, discarder)
         for step in _SEAT_STEP:
             seat = (discarder + step) % 4
             p = players[seat]
@@ -748,7 +752,7 @@ class Match:
                 continue
             if strict and seat in strict:
                 return True  # a strict-table seat is asked about every discard
-            if k in p.waits or p.kind_counts[k] >= 2 or (step == 1 and k < 27 and could_chi(p.kind_counts, k)):
+            if k in p.waits or p.kind_counts[k] >= 2 or (seat == chi_seat and k < 27 and could_chi(p.kind_counts, k)):
                 return True
         return False
 
@@ -766,6 +770,7 @@ class Match:
             kan_allowed=self._kan_allowed(),
             red_ids=self.red_ids,
             wins_on=self._wins_on,
+            chi_seat=rules.penalties.next_to_play(self.hand.players, discarder),
         )
 
     def _wins_on(self, seat: int, discarder: int, tile: int, chankan: bool) -> bool:
@@ -827,7 +832,8 @@ class Match:
             at_once = rules.walls.ankan_dora_at_once if window.concealed_kan else rules.walls.open_kan_dora_at_once
             self._after_kan(discarder, immediate=at_once, out=out)
             return
-        late = tuple(s for s in window.passed_wins() if s != (discarder + 1) % 4) if rules.calls.late_win else ()
+        drawer = rules.penalties.next_to_play(h.players, discarder)
+        late = tuple(s for s in window.passed_wins() if s != drawer) if rules.calls.late_win else ()
         self._discard_stays(discarder, tile, winning_call(window.valid_answers()), out, late=late)
 
     def _discard_stays(
@@ -867,10 +873,21 @@ class Match:
         if h.wall.live_remaining == 0:
             self._exhaustive_draw(out)
             return
-        drawer = (discarder + 1) % 4
+        drawer = self.rules.penalties.next_to_play(h.players, discarder)
         self._draw(drawer, out)
         if late and self.hand is h and h.phase is Phase.TURN and h.turn == drawer and not h.rinshan:
             h.late_win = (discarder, tile, late)
+
+    def _pass_turn(self, seat: int, out: list[Event]) -> None:
+        """``seat`` will not discard (a dead hand that sits out): the next seat to play draws, or
+        the hand is drawn when the wall is empty."""
+        h = self.hand
+        h.drawn = None
+        h.rinshan = False
+        if h.wall.live_remaining == 0:
+            self._exhaustive_draw(out)
+            return
+        self._draw(self.rules.penalties.next_to_play(h.players, seat), out)
 
     def _late_win(self, seat: int, out: list[Event]) -> None:
         """A win claimed on the last discard after the next seat drew (EMA RCR 2016 3.3.1): "the
@@ -1082,7 +1099,7 @@ class Match:
             if p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi:
                 return "furiten", "a furiten hand cannot win on a discard"
             return "no-win", "the hand does not win on this tile with a yaku"
-        if kind is ActionKind.CHI and seat != (h.claim.discarder + 1) % 4 if h.claim else False:
+        if kind is ActionKind.CHI and seat != self.rules.penalties.next_to_play(h.players, h.claim.discarder) if h.claim else False:
             return "chi-from-left-only", "chi takes only the previous player's discard"
         if h.wall.live_remaining == 0:
             return "last-discard", "the last discard may only be claimed for a win"

@@ -58,6 +58,9 @@ FinalRounding = Literal["none", "whole_top_balance"]
 ClaimWindow = Literal["until_next_draw", "win_until_next_discard"]
 # What a false win costs: a chombo payment (riichi, EMA 3.4.6) or a dead hand 相公 (Seed-FR).
 FalseWin = Literal["chombo", "dead_hand"]
+# A dead hand keeps drawing and discarding (EMA RCR 2016 3.4.7), or sits out the hand, which goes
+# on with three (Seed-FR: « ne peut plus jouer, la manche continue à trois joueurs »).
+DeadHandTurns = Literal["draw_and_discard", "skipped"]
 # 正花: a flower scores when it is the seat's own flower; 見花見台: every flower scores.
 FlowerScoring = Literal["seat_flower_1", "each_flower_1"]
 
@@ -187,6 +190,7 @@ class GameRules:
     renchan: Renchan = "tenpai"
     chombo_points: int = 0  # 0: a reverse mangan payment; else points taken after uma
     false_win: FalseWin = "chombo"
+    dead_hand_turns: DeadHandTurns = "draw_and_discard"
     final_rounding: FinalRounding = "none"  # whole_top_balance: whole points, top takes the balance
 
 

@@ -118,17 +118,19 @@ class Calls:
         kan_allowed: bool,
         red_ids: frozenset[int],
         wins_on: WinsOn,
+        chi_seat: int,
     ) -> list[Action]:
         """Everything ``seat`` may answer to ``tile``; empty when it has nothing to claim.
 
-        ``furiten``: the seat may not win on a discard now; ``wins_on`` values the win."""
+        ``furiten``: the seat may not win on a discard now; ``wins_on`` values the win;
+        ``chi_seat``: the seat whose turn comes next, the only one that may chow."""
         if p.dead_hand:
             return []
         out: list[Action] = []
         if kind_of(tile) in p.waits and not furiten and wins_on(seat, discarder, tile, chankan):
             out.append(Action(seat, ActionKind.RON))
         if not chankan and not last_discard and not p.riichi:
-            out.extend(self._call_options(p, seat, discarder, tile, kan_allowed, red_ids))
+            out.extend(self._call_options(p, seat, tile, kan_allowed, red_ids, seat == chi_seat))
         if out:
             out.append(Action(seat, ActionKind.PASS))
         return out
@@ -145,11 +147,11 @@ class Calls:
         return out, false_kinds
 
     def _call_options(
-        self, p: Player, seat: int, discarder: int, tile: int, kan_allowed: bool, red_ids: frozenset[int]
+        self, p: Player, seat: int, tile: int, kan_allowed: bool, red_ids: frozenset[int], next_to_play: bool
     ) -> list[Action]:
         k = kind_of(tile)
         kc = p.kind_counts
-        chi_possible = self.chi and seat == (discarder + 1) % 4 and k < 27 and could_chi(kc, k)
+        chi_possible = self.chi and next_to_play and k < 27 and could_chi(kc, k)
         if kc[k] < 2 and not chi_possible:
             return []
         out: list[Action] = []

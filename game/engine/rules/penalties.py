@@ -1,6 +1,7 @@
 """Penalties at a strict table: what a false win or a false call costs, by the profile's rulebook.
 
-Knobs: ``game.false_win``, ``game.chombo_points``, ``tai.dead_hand_pays_winner``.
+Knobs: ``game.false_win``, ``game.chombo_points``, ``game.dead_hand_turns``,
+``tai.dead_hand_pays_winner``.
 
 At a real table nothing stops a player from calling "Ron!" on a hand that does not win or "Pon!"
 without the pair; the rulebook then says what it costs. Seats that play at a strict table
@@ -17,8 +18,11 @@ without the pair; the rulebook then says what it costs. Seats that play at a str
   hand is dead. The seat can no longer win or call, it is never tenpai at a draw, and with
   ``tai.dead_hand_pays_winner`` it pays the winner as if it had discarded the winning tile
   (Seed-FR: "doit payer le joueur gagnant"; the amount is not stated, so on top of the normal
-  settlement it pays the value of the win from its own discard; decision). A dead hand still
-  draws and discards (EMA 3.4.7).
+  settlement it pays the value of the win from its own discard; decision).
+* **A dead hand's turns**, ``game.dead_hand_turns``: it still draws and discards (EMA RCR 2016
+  3.4.7, "draw_and_discard"), or it no longer plays at all (Seed-FR: « ne peut plus jouer, la
+  manche continue à trois joueurs », "skipped"): the turn passes it by, the next seat to play may
+  chow, and a seat made dead in its own turn keeps its drawn tile and passes the turn on.
 """
 
 from __future__ import annotations
@@ -58,10 +62,28 @@ class Penalties:
     chombo: bool  # a false win is a chombo (else a dead hand)
     chombo_points: int  # taken after uma; 0: a reverse mangan paid at once
     dead_hand_pays_winner: bool
+    dead_hands_skipped: bool  # a dead hand sits out the hand (Seed-FR)
 
     @classmethod
     def of(cls, p: RuleProfile) -> Penalties:
-        return cls(p.game.false_win == "chombo", p.game.chombo_points, p.tai.dead_hand_pays_winner)
+        return cls(
+            p.game.false_win == "chombo",
+            p.game.chombo_points,
+            p.tai.dead_hand_pays_winner,
+            p.game.dead_hand_turns == "skipped",
+        )
+
+    def next_to_play(self, players: list[Player], seat: int) -> int:
+        """The seat whose turn comes after ``seat``'s: the next one, or where dead hands sit out
+        the hand, the next one that still plays (``seat`` itself when no other does)."""
+        nxt = (seat + 1) % 4
+        if self.dead_hands_skipped:
+            for step in (1, 2, 3):
+                q = (seat + step) % 4
+                if not players[q].dead_hand:
+                    return q
+            return seat
+        return nxt
 
     def false_tsumo(self, m: MatchState, h: HandState, seat: int, out: list[Event]) -> bool:
         """A false tsumo on the seat's own turn; True when it is a chombo (the flow re-deals)."""
