@@ -270,7 +270,7 @@ def test_load_game_lists_named_saves_and_loads_one() -> None:
     assert isinstance(row, SaveRow)
     texts = [getattr(n, "text", "") for n in row.walk()]
     assert "East 1" in texts or any(t.startswith("East") for t in texts)
-    assert any(t.startswith("You ") and " · Right " in t for t in texts)
+    assert any(t.startswith("You ") and " · Kenji " in t for t in texts)  # the names the table gives the seats
     assert any("EMA" in t for t in texts)
     intent = screen.handle_event(click(row))
     assert intent == LoadGame(row.entry.path)

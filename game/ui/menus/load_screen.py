@@ -17,11 +17,11 @@ import pygame
 from game.i18n import number, t
 from game.persist.saves import SaveEntry
 from game.scene import Node
+from game.ui.seats import seat_name
 
 from .intents import DeleteSave, LoadGame
 from .new_game import profile_name
 from .replays_screen import local_time
-from .results import seat_word
 from .widgets import BAD, CREAM, FAINT, GOLD, MUTED, Button, ListRow, MenuScreen, ScrollRows, fit, label
 
 ROW = 64
@@ -41,7 +41,7 @@ def scores_text(entry: SaveEntry) -> str:
     if s is None or o is None:
         return ""
     seats = [(o.human_seat + k) % 4 for k in range(4)]
-    return " · ".join(t("load.score", who=seat_word(seat, o.human_seat), score=number(s.scores[seat]))
+    return " · ".join(t("load.score", who=seat_name(seat, o.human_seat), score=number(s.scores[seat]))
                       for seat in seats)
 
 

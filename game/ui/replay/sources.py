@@ -10,12 +10,11 @@ from pathlib import Path
 
 from game.engine.errors import AtlasError
 from game.engine.logs import LogRules, fit_rules
-from game.i18n import t
 from game.match_options import match_profile
 from game.persist.log_import import read_log_file
 from game.persist.notice import Notice
 from game.persist.saves import SavedMatch, SaveError
-from game.ui.table.screen import AI_NAMES
+from game.ui.seats import seat_names
 from game.ui.table.words import DEFAULT_TERMINOLOGY
 
 from .tape import ReplayTape, tape_from_fit, tape_from_record
@@ -24,7 +23,7 @@ from .viewer import ReplayViewer
 
 def library_names(human: int) -> list[str]:
     """The names the table gives the seats: the player, and the AI opponents by their seat."""
-    return [t("table.you") if s == human else t(f"table.name.{AI_NAMES[(s - human - 1) % 4]}") for s in range(4)]
+    return seat_names(human)
 
 
 def saved_tape(saved: SavedMatch) -> ReplayTape:

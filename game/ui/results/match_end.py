@@ -29,8 +29,8 @@ from game.scene import Panel, Sprite
 from game.ui.menus import widgets
 from game.ui.menus.intents import Open, OpenReplay
 from game.ui.menus.new_game import profile_name
-from game.ui.menus.results import seat_word
 from game.ui.menus.widgets import BAD, CREAM, FAINT, GOLD, GOOD, MUTED, Button, MenuScreen, fit, label
+from game.ui.seats import seat_name
 from game.ui.tutorial.intents import PushScreen
 
 SEAT_COLOURS: Final = ((120, 208, 150), (232, 160, 90), (176, 140, 226), (110, 160, 236))  # you, right, across, left
@@ -160,7 +160,7 @@ class ResultsScreen(MenuScreen):
             rank = final.ranks[seat]
             self.root.add_child(label(t(f"place.{rank}"), 24, GOLD if rank == 1 else CREAM, 72 + cols[0], y, bold=True))
             self.root.add_child(Panel(12, 12, SEAT_COLOURS[(seat - e.human_seat) % 4], 72 + cols[1] + 6, y, radius=6))
-            self.root.add_child(label(fit(seat_word(seat, e.human_seat), 20, cols[2] - cols[1] - 100, mine), 20, CREAM,
+            self.root.add_child(label(fit(seat_name(seat, e.human_seat), 20, cols[2] - cols[1] - 100, mine), 20, CREAM,
                                       72 + cols[1] + 22, y, bold=mine))
             self.root.add_child(label(number(final.scores[seat]), 20, CREAM, 72 + cols[2], y, align="right"))
             if not e.uma:

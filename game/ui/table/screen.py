@@ -36,6 +36,7 @@ from game.engine.tiles import is_red, kind_of, tile_name
 from game.i18n import has, t
 from game.scene import Timeline
 from game.ui.results.tags import FU_TAG
+from game.ui.seats import seat_names
 
 from .focus import HandFocus
 from .hud import Choice, Hud
@@ -47,7 +48,6 @@ from .words import DEFAULT_TERMINOLOGY, table_terms, tile_word, tile_words
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
 NOTICE_SECONDS: Final = 5.0  # how long a word about an external bot stays in the caption
 DISCARD_BEAT: Final = 0.7  # seconds on each other seat's discard when auto-pass is off  # 0.0: instant (every unit finished at once)
-AI_NAMES: Final = ("kenji", "mei", "sora", "aiko")  # table.name.* in the catalogs
 VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
                     "kyuushu": "9"}
 
@@ -121,7 +121,7 @@ class TableScreen:
         for x in self.external.values():
             x.see(self.match.events)
         self.terms = table_terms(terminology)
-        self.names = [t(f"table.name.{AI_NAMES[(s - human - 1) % 4]}") if s != human else t("table.you") for s in range(4)]
+        self.names = seat_names(human)
         self.roles = [
             t("table.role", role=t("table.ai"), level=_level_word(seat_levels[s])) if s in self.seats and s != human
             else (t("table.role", role=t("table.ai"), level=t("table.autoplay")) if s in self.seats else t("table.you"))
