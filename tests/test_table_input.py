@@ -358,3 +358,71 @@ def test_a_call_preview_names_the_waits_it_would_leave() -> None:
 
     # after a call: 23m 456p 789s East pair and a loose 9m -> discard 9m, wait on 1m and 4m
     assert _best_waits(counts_of(parse_kinds("23m456p789s11z9m")), 3, "tenpai") == "tenpai on 1m 4m (discard 9m)"
+
+
+def test_letter_keys_work_on_a_cyrillic_layout() -> None:
+    """On a Russian keyboard the D key types "в": the table goes by the key's place, as printed
+    in the key help (D discards the drawn tile)."""
+    display()
+    screen = TableScreen(SIZE, seed=12, speed=12.0)
+    clock = FixedClock()
+    _turn(screen, clock)
+    drawn = screen.presenter.seats[screen.human].drawn
+    assert drawn is not None
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=0x432, unicode="в", scancode=pygame.KSCAN_D, mod=0))
+    assert screen.match.actions[-1].kind is ActionKind.DISCARD and screen.match.actions[-1].tile == drawn.tile
+
+
+def _to_a_result(screen: TableScreen, clock: FixedClock) -> None:
+    for _ in range(200_000):
+        screen.update(clock.tick())
+        if screen.hud.overlay.visible:
+            return
+        if screen.human_awaited():
+            if screen.match.phase is Phase.TURN:
+                key(screen, pygame.K_d, "d")
+            else:
+                key(screen, pygame.K_SPACE, " ")
+                screen.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
+    raise AssertionError("no result came")
+
+
+@pytest.mark.parametrize("second", [pygame.K_RETURN, pygame.K_SPACE])
+def test_dismissing_a_result_never_skips_the_next_hands_ceremony(second: int) -> None:
+    """Enter dismisses the result; Enter held (repeating) or a quick Space after it must not
+    rebuild the next hand at once: its walls, dice, break and deal all play."""
+    display()
+    screen = TableScreen(SIZE, seed=5, speed=4.0, levels={s: "efficiency" for s in range(4)})
+    clock = FixedClock()
+    _to_a_result(screen, clock)
+    started = len(screen.presenter.units)
+    key(screen, pygame.K_RETURN, "\r")  # dismissed
+    screen.update(clock.tick())
+    for _ in range(4):  # held: the key repeats, or the player taps the other key
+        key(screen, second, " " if second == pygame.K_SPACE else "\r")
+        screen.update(clock.tick())
+    for _ in range(900):
+        screen.update(clock.tick())
+    after = screen.presenter.units[started:]
+    for unit in ("HandStarted", "WallBuilt", "DiceRolled", "TilesDealt"):
+        assert unit in after, f"the next hand's {unit} never played: {after[:8]}"
+
+
+def test_a_held_enter_answers_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter held down repeats (the key-repeat setting): the repeats are not new answers, so a
+    held key never discards on the next turn nor dismisses the next result."""
+    import game.ui.table.screen as screen_module
+
+    display()
+    screen = TableScreen(SIZE, seed=12, speed=12.0)
+    clock = FixedClock()
+    _turn(screen, clock)
+    monkeypatch.setattr(screen_module, "_held", lambda key: True)
+    key(screen, pygame.K_RETURN, "\r")
+    discards = len(screen.match.actions)
+    _turn(screen, clock)
+    key(screen, pygame.K_RETURN, "\r")  # still held: a repeat
+    assert len(screen.match.actions) == discards + sum(1 for a in screen.match.actions[discards:] if a.seat != 0)
+    screen.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
+    key(screen, pygame.K_RETURN, "\r")  # pressed again
+    assert screen.match.actions[-1].seat == screen.human

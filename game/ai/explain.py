@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from game.engine.observation import Observation
 from game.i18n import t
 from game.i18n.tiles import tile_word as tile_word  # reasons name tiles as the table does
+from game.i18n.tiles import tile_words
 
 _WINDS = ("east", "south", "west", "north")
 
@@ -25,8 +26,7 @@ def kinds_word(kinds: Sequence[int]) -> str:
     """Several kinds, suit tiles first: ``3s 6s``, ``1m 4m East``."""
     if not kinds:
         return t("ai.nothing")
-    ordered = sorted(kinds, key=lambda k: (k >= 27, k))
-    return " ".join(tile_word(k) for k in ordered)
+    return tile_words(sorted(kinds, key=lambda k: (k >= 27, k)))
 
 
 def shanten_words(sh: int) -> str:

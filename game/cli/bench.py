@@ -16,9 +16,10 @@ import time
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target",
-        choices=["engine", "scene", "render", "ai"],
+        choices=["engine", "scene", "render", "ai", "first-turn"],
         help="engine: shanten, apply, hanchan/s; scene: the scene graph; render: the table's frames; "
-        "ai: decision times per level",
+        "ai: decision times per level; first-turn: from a new match at Normal speed to the human's "
+        "first discard",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=6, help="hanchan per bot kind (engine)")
@@ -42,6 +43,14 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.table.bench import bench_render
 
         figures = bench_render(240)
+    elif args.target == "first-turn":
+        import os
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.ui.table.bench import bench_first_turn
+
+        figures = bench_first_turn()
     else:
         figures = bench_ai(args.profile, args.games, args.seed)
     print(json.dumps(figures, indent=2))

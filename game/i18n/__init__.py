@@ -11,6 +11,10 @@ values; an entry with plural forms takes the form its ``count`` asks for (each l
     t("results.hand", wind=t("wind.0"), number=1)       # "East 1"
     t("ai.reason.discard_tenpai", tile="5p", waits="3s 6s", count=1)   # "..., 1 tile"
 
+What :func:`t` returns is a :class:`Message`: a ``str`` that also remembers its key, its values
+and its language, so a screen that keeps it (a label on the table) can ask for it again in the new
+language after the player switched (:func:`again`), without knowing how the words were made.
+
 The ``.po`` text is compiled to ``.mo`` bytes in memory at first use (:mod:`game.i18n.po`) and
 read by the standard library's :class:`gettext.GNUTranslations`. A key missing from a language
 falls back to English, then to the key itself, so a missing string is visible but never a crash;
@@ -24,9 +28,10 @@ from __future__ import annotations
 import gettext
 import io
 import string
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from .po import PoEntry, compile_mo, parse_po
 
@@ -101,6 +106,109 @@ def _fill(text: str, values: dict[str, Any]) -> str:
     return text.format_map(_Keep(values)) if values or "{" in text else text
 
 
+class Message(str):
+    """A string from the catalogs that remembers how it was made: ``key``, ``values`` (which may
+    be messages themselves) and the ``language`` it was written in.
+
+    Why a ``str``: everything that shows, compares, joins, stores or pickles text keeps working
+    unchanged, while a screen that holds one can write it again in another language with
+    :func:`again` (the table's labels after a language switch)."""
+
+    key: str
+    values: dict[str, Any]
+    language: str
+
+    def __new__(cls, text: str, key: str, values: dict[str, Any]) -> Message:
+        made = super().__new__(cls, text)
+        made.key, made.values, made.language = key, values, _current
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_remade, (str(self), self.key, self.values, self.language))
+
+    def again(self) -> str:
+        """The same message in the current language (its values too)."""
+        return t(self.key, **{name: again(value) for name, value in self.values.items()})
+
+
+def _remade(text: str, key: str, values: dict[str, Any], language: str) -> Message:
+    made = Message(text, key, values)
+    made.language = language
+    return made
+
+
+class Joined(str):
+    """Several strings (messages among them) joined by ``sep``, that can be written again."""
+
+    parts: tuple[str, ...]
+    sep: str
+    language: str
+
+    def __new__(cls, sep: str, parts: Iterable[str]) -> Joined:
+        kept = tuple(parts)
+        made = super().__new__(cls, sep.join(kept))
+        made.parts, made.sep, made.language = kept, sep, _current
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.sep, self.parts))
+
+    def again(self) -> Joined:
+        return Joined(self.sep, (again(part) for part in self.parts))
+
+
+S = TypeVar("S")
+
+
+def again(text: S) -> S:
+    """``text`` written again in the current language if it came from the catalogs (a
+    :class:`Message`, or anything else with an ``again`` method); anything else as it is."""
+    redo = getattr(text, "again", None)
+    return redo() if callable(redo) else text
+
+
+def fresh(text: S) -> S:
+    """``text`` as it should read now: a message written in another language than the current
+    one is written again (a caption built before the player switched, shown after)."""
+    language = getattr(text, "language", None)
+    return again(text) if language is not None and language != _current else text
+
+
+def join(sep: str, parts: Iterable[str]) -> Joined:
+    """``sep.join(parts)`` that :func:`again` can write in another language."""
+    return Joined(sep, parts)
+
+
+def pieces(text: str) -> list[str]:
+    """``text`` cut where its values were filled in, so a screen can show some values its own way
+    (tiles as pictures: :class:`game.i18n.tiles.TileWords`). Each piece is a literal run of the
+    catalog's words or a value as it was given; a message among the values is cut in turn, and a
+    value that is not a string is written as the message wrote it."""
+    if isinstance(text, Joined):
+        out: list[str] = []
+        for i, part in enumerate(text.parts):
+            if i and text.sep:
+                out.append(text.sep)
+            out.extend(pieces(part))
+        return out
+    if not isinstance(text, Message):
+        return [text]
+    out = []
+    for literal, field, spec, conversion in string.Formatter().parse(_raw(text.key, text.values, text.language)):
+        if literal:
+            out.append(literal)
+        if field is None:
+            continue
+        if field not in text.values:
+            out.append("{" + field + "}")
+        elif isinstance(text.values[field], str) and not conversion and not spec:
+            out.extend(pieces(text.values[field]))
+        else:
+            out.append(("{0" + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+                       .format(text.values[field]))
+    return out
+
+
 PLURAL_BY: Final = ("count", "n")  # the named values that choose a plural entry's form, in this order
 
 
@@ -116,7 +224,17 @@ def t(key: str, /, **values: Any) -> str:
         for name in PLURAL_BY:
             if isinstance(values.get(name), int):
                 return tn(key, values[name], **values)
-    return _fill(catalog(_current)[key], values)
+    return Message(_fill(catalog(_current)[key], values), key, values)
+
+
+def _raw(key: str, values: dict[str, Any], language: str) -> str:
+    """The catalog's text behind a message, before its values are filled in."""
+    entry = template()[key]
+    if entry.msgid_plural is not None:
+        count = next((values[n] for n in PLURAL_BY if isinstance(values.get(n), int)), None)
+        if count is not None:
+            return translations(language).npgettext(key, entry.msgid, entry.msgid_plural, count)
+    return catalog(language)[key]
 
 
 def tn(key: str, count: int, /, **values: Any) -> str:
@@ -128,8 +246,9 @@ def tn(key: str, count: int, /, **values: Any) -> str:
         return key
     values.setdefault("count", count)
     if entry.msgid_plural is None:
-        return _fill(catalog(_current)[key], values)
-    return _fill(translations(_current).npgettext(key, entry.msgid, entry.msgid_plural, count), values)
+        return Message(_fill(catalog(_current)[key], values), key, values)
+    text = translations(_current).npgettext(key, entry.msgid, entry.msgid_plural, count)
+    return Message(_fill(text, values), key, values)
 
 
 def has(key: str) -> bool:

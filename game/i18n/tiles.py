@@ -1,20 +1,48 @@
 """Tile kinds in words, in the current language: the one place the table, the tutorials and the
-AI's reasons name a tile (suit tiles as written, ``5p``; honours and flowers by name, ``Est``)."""
+AI's reasons name a tile (suit tiles as written, ``5p``; honours and flowers by name, ``Est``).
+
+The words come as :class:`TileWords`, a ``str`` that keeps the kinds it names: a screen that can
+draw tiles shows those as pictures instead (:func:`game.i18n.pieces` finds them in a sentence), and
+after a language switch they are written again like any message.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from game.engine.tiles import kind_name
 
-from . import has, t
+from . import has, language, t
 
 
-def tile_word(kind: int) -> str:
+class TileWords(str):
+    """Words naming ``kinds`` (in the order given), which a screen may draw as tiles."""
+
+    kinds: tuple[int, ...]
+    language: str
+
+    def __new__(cls, kinds: Iterable[int]) -> TileWords:
+        kept = tuple(kinds)
+        made = super().__new__(cls, " ".join(_word(k) for k in kept))
+        made.kinds, made.language = kept, language()
+        return made
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TileWords, (self.kinds,))
+
+    def again(self) -> TileWords:
+        return TileWords(self.kinds)
+
+
+def _word(kind: int) -> str:
     name = kind_name(kind)
     key = f"tile.{name.lower()}"
     return t(key) if has(key) else name
 
 
-def tile_words(kinds: Sequence[int]) -> str:
-    return " ".join(tile_word(k) for k in kinds)
+def tile_word(kind: int) -> TileWords:
+    return TileWords((kind,))
+
+
+def tile_words(kinds: Iterable[int]) -> TileWords:
+    return TileWords(kinds)

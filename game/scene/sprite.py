@@ -102,8 +102,11 @@ class rendered(Generic[T]):  # noqa: N801 - used like ``property``
         return value
 
     def __set__(self, obj: RenderedNode, value: T) -> None:
-        if getattr(obj, self._slot, _UNSET) != value:
-            setattr(obj, self._slot, value)
+        old = getattr(obj, self._slot, _UNSET)
+        if old is value:
+            return
+        setattr(obj, self._slot, value)  # an equal value is kept too (the same words, newly made)
+        if old != value:
             obj.rerender()
 
 

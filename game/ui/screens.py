@@ -37,6 +37,10 @@ class Screen:
     def enter(self) -> None:
         """Became the top screen (pushed, or uncovered by a pop)."""
 
+    def language_changed(self) -> None:
+        """The player switched language: write every word on this screen again, now (screens
+        below the top one too: they show again when the menus close)."""
+
 
 class ScreenStack:
     def __init__(self) -> None:

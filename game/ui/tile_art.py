@@ -230,11 +230,27 @@ class TableTiles:
     wall: TileArt
 
 
-def tile_widths(window: tuple[int, int]) -> tuple[int, int, int]:
-    """Widths for hand, discard and wall tiles: 52, 28 and 22 pixels at 1280x720, scaled by the
-    window's smaller relative side, and capped so a 16-tile hand with melds fits across."""
+NARROWEST: Final = 1150
+"""Design pixels (at 720p) across that a table needs with the side seats' plates beside their
+columns: a window narrower than 16:9 (4:3) keeps the tiles its height allows down to this width."""
+NARROWEST_CORNERS: Final = 980
+"""The same with the side seats' plates in the top corners (the tutorial's table, beside its
+narration)."""
+
+
+def table_unit(window: tuple[int, int], *, corners: bool = False) -> float:
+    """How much a table is scaled from its 1280x720 design: by the height, unless the window is
+    too narrow for the table's width (:data:`NARROWEST`, or :data:`NARROWEST_CORNERS` when the
+    side plates sit in the corners)."""
     w, h = window
-    unit = min(w / 1280, h / 720)
+    return min(h / 720, max(w / 1280, w / (NARROWEST_CORNERS if corners else NARROWEST)))
+
+
+def tile_widths(window: tuple[int, int], *, corners: bool = False) -> tuple[int, int, int]:
+    """Widths for hand, discard and wall tiles: 52, 28 and 22 pixels at 1280x720, scaled by the
+    table's unit (:func:`table_unit`), and capped so a 16-tile hand with melds fits across."""
+    w, h = window
+    unit = table_unit(window, corners=corners)
     hand = min(round(52 * unit), int(w * 0.86 / 18))
     discard = round(28 * unit)
     wall = round(22 * unit)
@@ -251,8 +267,9 @@ def _shared_art(width: int, style: str, red_fives: bool) -> TileArt:
     return TileArt(width, style, red_fives=red_fives)
 
 
-def for_window(size: tuple[int, int], style: str = "classic", red_fives: bool = True) -> TableTiles:
-    hand, discard, wall = tile_widths(size)
+def for_window(size: tuple[int, int], style: str = "classic", red_fives: bool = True, *,
+               corners: bool = False) -> TableTiles:
+    hand, discard, wall = tile_widths(size, corners=corners)
     return TableTiles(
         tile_art(hand, style, red_fives), tile_art(discard, style, red_fives), tile_art(wall, style, red_fives)
     )

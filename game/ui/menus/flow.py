@@ -61,7 +61,6 @@ from .rules_screen import RulesScreen
 from .save_screen import SaveAsScreen
 from .settings_screen import SettingsScreen
 from .title import TitleScreen
-from .widgets import MenuScreen
 
 OpenTable = Callable[[MatchOptions, Match, Settings], Screen]
 
@@ -342,9 +341,12 @@ class MenuFlow:
             self.tell_disk_trouble(exc)
         if language_changed:
             i18n.set_language(settings.language)
-            for screen in self.stack.screens:
-                if isinstance(screen, MenuScreen):  # the table lays itself out
-                    screen.layout()
+            for screen in self.stack.screens:  # the table under the menus too
+                screen.language_changed()
+        for screen in self.stack.screens:
+            follow = getattr(screen, "settings_changed", None)
+            if callable(follow):  # the table: terms, hints, countdown, auto-pass, speed
+                follow(settings)
         return ApplySettings(settings)
 
     # --- named saves --------------------------------------------------------------------------

@@ -32,8 +32,8 @@ class MatchMenuScreen(DialogScreen):
         ]
         for key, act, detail in entries:
             tall = 64 if detail else 52
-            self.add(Button(t(f"match_menu.{key}"), x, y, width, tall, on_activate=act, detail=detail,
-                            primary=key == "resume", name=key))
+            # four peers (no gold main button): the focus ring alone says which one Enter presses
+            self.add(Button(t(f"match_menu.{key}"), x, y, width, tall, on_activate=act, detail=detail, name=key))
             y += tall + 12
         self.root.add_child(label(t("match_menu.keys_hint"), 14, FAINT, self.size[0] / 2, top + height - 24,
                                   align="center"))

@@ -35,6 +35,7 @@ BUTTON_FOCUS: Final = (46, 70, 64)
 SELECTED: Final = (36, 92, 76)
 GOOD: Final = (120, 208, 150)
 BAD: Final = (232, 122, 104)
+FOCUS_RING: Final = (250, 236, 200)  # the one ring around what has the focus (keys act on it)
 
 PREV: Final = "‹"
 NEXT: Final = "›"
@@ -131,6 +132,10 @@ class Widget(Node):
         self.selected = False
         self.width = width
         self.height = height
+        # the focus ring stands outside the widget, so it is never mistaken for a gold main
+        # button or a selected card: one ring on the screen, around what Enter would press
+        self.ring = self.add_child(Panel(width + 8, height + 8, (0, 0, 0, 0), width / 2, height / 2, radius=13,
+                                         border_color=FOCUS_RING, border_width=2, visible=False, name="focus ring"))
         self.panel = self.add_child(
             Panel(width, height, PANEL, width / 2, height / 2, radius=10, border_color=PANEL_EDGE, border_width=1)
         )
@@ -144,6 +149,7 @@ class Widget(Node):
             self.panel.border_color, self.panel.border_width = GOLD, 2
         else:
             self.panel.border_color, self.panel.border_width = PANEL_EDGE, 1
+        self.ring.visible = self.focused and self.enabled
         self.panel.color = SELECTED if self.selected else BUTTON_FOCUS if self.focused and self.enabled else PANEL
 
     def activate(self) -> Any | None:
@@ -179,6 +185,7 @@ class ListRow(Widget):
 
     def restyle(self) -> None:
         super().restyle()
+        self.ring.y = 0
         if getattr(self, "quiet", False):
             self.panel.visible = self.focused
 
@@ -478,6 +485,9 @@ class MenuScreen(Screen):
 
     def first_focus(self) -> int:
         return next((i for i, w in enumerate(self.widgets) if w.enabled), -1)
+
+    def language_changed(self) -> None:
+        self.layout()  # every label is built from the catalogs in ``build``
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.window:

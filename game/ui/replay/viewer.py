@@ -56,6 +56,7 @@ class ReplayViewer(MenuScreen):
                  style: str = "classic", terminology: str = DEFAULT_TERMINOLOGY) -> None:
         """``options``: the filed match's, for "play from here" (None: it cannot be played on);
         ``terminology``: the words for calls and wins, as the table uses them."""
+        self.terminology = terminology
         self.terms = table_terms(terminology)
         if not tape.hands:
             raise ValueError("a replay needs at least one hand")
@@ -116,8 +117,9 @@ class ReplayViewer(MenuScreen):
 
     def _build_table(self, size: tuple[int, int]) -> None:
         rules = self.tape.profile
+        self.terms = table_terms(self.terminology)  # in the language of the moment (after a switch too)
         self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0,
-                                        flowers=rules.tiles.flowers)
+                                        flowers=rules.tiles.flowers, dora_panel=rules.wall.max_dora_indicators > 0)
         self.layout_table.warm()
         names = self.seat_names()
         roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human

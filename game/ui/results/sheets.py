@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, MatchEnded, Penalty, Win
 from game.engine.meld import Meld
 from game.engine.rows import DORA_ROWS, Unit
-from game.i18n import has, number, t
+from game.i18n import has, join, number, t  # join: words a language switch can write again
 from game.ui.table.words import Terms, limit_name, row_name, row_value
 
 
@@ -163,7 +163,7 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
         extras.append(t("result.honba", count=e.honba))
     return WinSheet(title, subtitle, ShownHand(e.winner, tuple(concealed), tuple(e.melds), apart, "", tuple(flowers)),
                     tuple(e.dora_indicators), tuple(e.ura_indicators), rows, total, e.points, fu, fu_total,
-                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, " · ".join(extras),
+                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, join(" · ", extras),
                     order)
 
 
@@ -175,8 +175,8 @@ def exhaustive_sheet(e: ExhaustiveDraw, seats: Seats, before: Sequence[int],
         tiles = e.hands[s.seat] if s.seat < len(e.hands) else None
         word = seats.terms.tenpai if e.tenpai[s.seat] else seats.terms.noten
         hands.append(ShownHand(s.seat, tuple(sorted(tiles)) if tiles else (), tuple(melds[s.seat]) if tiles else (),
-                               None, f"{s.name} · {word}"))
-    subtitle = t("result.nagashi", names=", ".join(seats.names[s] for s in e.nagashi)) if e.nagashi else ""
+                               None, join(" · ", [s.name, word])))
+    subtitle = t("result.nagashi", names=join(", ", (seats.names[s] for s in e.nagashi))) if e.nagashi else ""
     if not any(e.tenpai):
         footer = t("result.all_noten")
     elif all(e.tenpai):
@@ -199,7 +199,7 @@ def abortive_sheet(e: AbortiveDraw, seats: Seats, before: Sequence[int]) -> Draw
 def penalty_sheet(e: Penalty, seats: Seats, before: Sequence[int]) -> DrawSheet:
     footer = (t("table.penalty.after_uma", points=number(e.after_uma)) if e.after_uma
               else t("table.penalty.reverse_mangan"))
-    subtitle = f"{seats.names[e.seat]}: {t('table.penalty.false_win')}"
+    subtitle = join(": ", [seats.names[e.seat], t("table.penalty.false_win")])
     return DrawSheet(t("table.penalty.title"), subtitle, (), _changes(seats, before, e.deltas), footer)
 
 

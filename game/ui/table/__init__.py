@@ -24,7 +24,7 @@ def start_match(options: MatchOptions, match: Match, settings: Settings) -> Tabl
     import pygame
 
     display = pygame.display.get_surface()
-    return TableScreen(
+    screen = TableScreen(
         display.get_size() if display is not None else (1280, 720),
         profile=options.profile_id,
         seed=match.seed,
@@ -40,3 +40,5 @@ def start_match(options: MatchOptions, match: Match, settings: Settings) -> Tabl
         terminology=settings.terminology,
         auto_pass=settings.auto_pass,
     )
+    screen.settings = settings  # what a later change from the pause menu is compared with
+    return screen

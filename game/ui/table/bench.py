@@ -98,6 +98,49 @@ def bench_render(frames: int = 240) -> dict[str, float]:
     return out
 
 
+def bench_first_turn(seeds: int = 8, size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
+    """From a match started at Normal speed (the default setting) to the first moment the human
+    may discard: the seconds of animation the player watches (the first dealer's dice, the walls,
+    the break, the dead wall, the deal, and the discards before the human's first turn), the
+    table's set-up time, and the CPU time of all those frames. One fixed 1/60 s step per frame, so
+    the animation seconds are exact and the CPU figures are the game's own cost."""
+    owns_display = pygame.display.get_surface() is None
+    if owns_display:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        pygame.display.init()
+        surface = pygame.display.set_mode(size)
+    else:
+        surface = pygame.Surface(size).convert()
+    watched, setup, cpu, dealer_first = [], [], [], []
+    try:
+        for seed in range(1, seeds + 1):
+            c0 = time.thread_time()
+            t0 = time.perf_counter()
+            screen = TableScreen(size, seed=seed, speed=1.0)
+            setup.append((time.perf_counter() - t0) * 1000.0)
+            frames = 0
+            while not screen.can_discard() and frames < 60 * 600:
+                screen.update(DT)
+                screen.draw(surface)
+                frames += 1
+            cpu.append(time.thread_time() - c0)
+            watched.append(frames * DT)
+            if screen.match.dealer == screen.human:
+                dealer_first.append(frames * DT)
+    finally:
+        if owns_display:
+            pygame.display.quit()
+    return {
+        "seconds_to_first_turn_median": statistics.median(watched),
+        "seconds_to_first_turn_min": min(watched),
+        "seconds_to_first_turn_max": max(watched),
+        "seconds_when_dealer_median": statistics.median(dealer_first) if dealer_first else 0.0,
+        "table_setup_ms_median": statistics.median(setup),
+        "cpu_seconds_to_first_turn_median": statistics.median(cpu),
+        "matches": float(seeds),
+    }
+
+
 if __name__ == "__main__":
     import json
 

@@ -4,11 +4,14 @@ the result overlay and the claim bar.
 Why apart from the presenter: these are read, not moved tile by tile, and they are rebuilt from a
 handful of numbers (round, honba, sticks, tiles left, scores), so both the event-driven path and
 ``sync_to`` set them through the same few setters. Every label is a ``Text`` node, rendered only
-when its string changes.
+when its string changes; a sentence that names tiles is a :class:`TileLine` (the tiles drawn as
+tiles, wrapped, never cut). The strings are catalog messages, so after a language switch
+:meth:`Hud.retranslate` writes every one of them again and lays out what their widths decide.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -16,14 +19,17 @@ from typing import Final
 import pygame
 
 from game.engine.tiles import tile_name
-from game.i18n import number, t
+from game.i18n import again, fresh, join, number, t
 from game.scene import Call, Delay, Node, Panel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
+from game.ui.relabel import retranslate_tree
+from game.ui.tile_art import tile_art
 
 from . import pieces
 from .layers import CachedLayer
 from .layout import TableLayout, side_of
+from .tile_line import TileLine
 from .words import Terms, table_terms
 
 WIND_TILE: Final = (108, 112, 116, 120)  # a tile id of each wind, for the little wind badges
@@ -60,12 +66,20 @@ class Hud:
     """The panels and labels: ``under`` is drawn below the tiles, ``over`` above them."""
 
     def __init__(self, layout: TableLayout, human: int, names: Sequence[str], roles: Sequence[str],
-                 terms: Terms | None = None) -> None:
+                 terms: Terms | None = None, *, tai: bool = False) -> None:
+        """``roles``: each plate's second line before the seat wind is known (``AI · Normal``;
+        empty for the human, whose plate then names only the seat); ``tai``: the scores are
+        the points won or lost since the start (Taiwanese), so the centre panel says so."""
         self.layout = layout
         self.terms = terms if terms is not None else table_terms()
         self.human = human
         self.names = list(names)
         self.roles = list(roles)
+        self.tai = tai
+        self.line_art = tile_art(max(14, round(22 * layout.unit)), layout.river_art.style, layout.river_art.red_fives)
+        self.seat_in_role = True  # a plate's second line names the seat's wind (not when its name is the wind)
+        self._result: tuple[str, tuple[int, ...], tuple[tuple[str, str], ...], str, tuple[int, ...]] | None = None
+        self._winds = [0, 1, 2, 3]
         self.under = Node(name="hud under the tiles")  # centre panel, plates, dora panel
         self.over = Node(name="hud over the tiles")  # caption, callouts, result, claim bar
         lay = self.layout
@@ -87,7 +101,7 @@ class Hud:
                                                 border_color=(60, 96, 88), border_width=1))
         self.round_text = self.centre_group.add_child(Text("", pieces.font(round(22 * u), True), pieces.INK, cx, cy - p * 0.17))
         self.left_big = self.centre_group.add_child(Text("", pieces.font(round(34 * u), True), pieces.INK, cx, cy + p * 0.06))
-        self.left_small = self.centre_group.add_child(Text(t("table.tiles_left"), pieces.font(round(12 * u)), pieces.DIM, cx, cy + p * 0.16))
+        self.left_small = self.centre_group.add_child(Text(t("table.tiles_left"), pieces.font(round(13 * u)), pieces.DIM, cx, cy + p * 0.16))
         stick = pieces.stick(round(26 * u))
         honba = pieces.stick(round(26 * u), thousand=False)
         self.centre_group.add_child(Sprite(stick, cx - p * 0.16, cy - p * 0.05))
@@ -111,13 +125,20 @@ class Hud:
                                              y + (10 * u if vertical else 0)))
             bar = self.centre_group.add_child(Panel(round(58 * u), max(2, round(3 * u)), pieces.GOLD, x + (0 if vertical else 8 * u),
                                             y + (24 * u if vertical else 15 * u), radius=2, visible=False))
-            mark = self.centre_group.add_child(Text(t("table.dealer"), pieces.font(round(9 * u), True), pieces.RED,
-                                            x + (0 if vertical else 8 * u), y + (33 * u if vertical else 24 * u),
-                                            visible=False))
+            # the side seats' marks keep to the panel's edge, clear of "tiles left" in the middle
+            mark_x, mark_anchor = x + 8 * u, (0.5, 0.5)
+            if vertical:
+                mark_x, mark_anchor = (cx + p / 2 - 6 * u, (1.0, 0.5)) if ox > 0 else (cx - p / 2 + 6 * u, (0.0, 0.5))
+            mark = self.centre_group.add_child(Text(t("table.dealer"), pieces.font(round(11 * u), True), pieces.RED,
+                                                    mark_x, y + (35 * u if vertical else 26 * u), anchor=mark_anchor,
+                                                    visible=False))
             self.scores.append(score)
             self.winds.append(badge)
             self.turn_bars.append(bar)
             self.dealer_marks.append(mark)
+        if self.tai:  # Taiwanese scores start at 0: say what they count
+            self.centre_group.add_child(Text(t("table.scores_net"), pieces.font(round(12 * u)), pieces.DIM,
+                                             cx, cy + p * 0.25, name="scores caption"))
         self._build_plates(w, h, u)
         self._build_dora(u)
         self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 236), w / 2,
@@ -135,44 +156,72 @@ class Hud:
                                                             anchor=(1.0, 0.5)))
         self._bar_top_right = (0.0, 0.0)
         self.choices: list[Choice] = []
+        self._countdown: tuple[Text, Panel, float] | None = None
 
     def _build_waits(self, u: float) -> None:
-        """The human's waits (when tenpai) and furiten, just above the name plate."""
+        """The human's waits (when tenpai) and furiten just above the name plate, the hint in a
+        box above them (growing upward as it wraps), and each AI seat's reason under its plate."""
         lay = self.layout
         x, y = lay.plate_centre(0)
         pw, ph = lay.plate_size()
-        top = y - ph / 2 - lay.badge_art.height - 24 * u
-        self.waits_text = self.under.add_child(Text("", pieces.font(round(13 * u), True), pieces.INK,
-                                                    x - pw / 2 + 4 * u, top, anchor=(0.0, 0.5), visible=False))
-        self.hint_text = self.under.add_child(Text("", pieces.font(round(12 * u)), pieces.DIM,
-                                                   x - pw / 2 + 4 * u, top - 18 * u, anchor=(0.0, 0.5), visible=False))
-        self.reason_texts: list[Text] = []
+        left = x - pw / 2
+        self._waits_bottom = y - ph / 2 - 6 * u
+        self.waits_text = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
+                                                        pieces.GOLD, left, self._waits_bottom, anchor=(0.0, 1.0),
+                                                        visible=False, name="waits"))
+        # the hint box stays left of the left seat's column, whatever the window
+        column = lay.cx - lay.side_hand_row - (lay.river_art.height + lay.river_art.depth) / 2
+        self._hint_width = round(max(200 * u, min(column - left - 14 * u, 420 * u)))
+        self.hint_box = self.over.add_child(Panel(10, 10, (12, 28, 30, 236), left, 0, anchor=(0.0, 1.0),
+                                                  radius=round(8 * u), border_color=(110, 150, 190), border_width=1,
+                                                  visible=False, name="hint box"))
+        self.hint_text = self.hint_box.add_child(TileLine("", self.line_art, pieces.font(round(14 * u)), pieces.INK,
+                                                          width=self._hint_width - round(20 * u), anchor=(0.0, 0.0),
+                                                          name="hint"))
+        self.reason_texts: list[TileLine] = []
         for seat in range(4):
             side = side_of(seat, self.human)
             px, py = lay.plate_centre(side)
-            below = py + ph / 2 + (12 if side != 2 else 36) * u
+            below = py + ph / 2 + 6 * u
             right = px > lay.cx  # right-hand plates keep their words on screen: aligned right
+            # as wide as the room beside a side seat's column (the top seat's: under its plate)
+            reach = round(max(pw, min(250 * u, lay.column_outer - 8 * u - (px - pw / 2)) if side in (1, 3)
+                              else 250 * u))
             self.reason_texts.append(self.under.add_child(
-                Text("", pieces.font(round(11 * u)), pieces.DIM, px + pw / 2 if right else px - pw / 2, below,
-                     anchor=(1.0 if right else 0.0, 0.5), visible=False)))
+                TileLine("", self.line_art, pieces.font(round(13 * u)), pieces.DIM, px + pw / 2 if right else px - pw / 2,
+                         below, width=reach, align="right" if right else "left", anchor=(1.0 if right else 0.0, 0.0),
+                         visible=False, name="reason")))
 
     def set_waits(self, waits: str, furiten: bool) -> None:
-        """``waits`` like ``3m 6m`` (empty: not tenpai, nothing shown)."""
+        """``waits``: the tiles as :class:`TileWords` (empty: not tenpai, nothing shown)."""
         self.waits_text.visible = bool(waits)
         if waits:
-            self.waits_text.text = t("table.waits_furiten" if furiten else "table.waits", waits=waits)
+            self.waits_text.say(t("table.waits_furiten" if furiten else "table.waits", waits=waits))
             self.waits_text.color = pieces.RED if furiten else pieces.GOLD
+        self._place_hint()
 
     def set_reason(self, seat: int, reason: str, shown: bool) -> None:
-        """What an AI seat said about its last decision (the explain toggle)."""
+        """What an AI seat said about its last decision (the explain toggle), wrapped, whole."""
         text = self.reason_texts[seat]
-        text.text = _clip(reason, 40)
+        text.say(reason)
         text.visible = shown and bool(reason)
 
     def set_hint(self, hint: str) -> None:
-        """The coach's suggestion for the human (the hint toggle); empty hides it."""
-        self.hint_text.text = _clip(hint, 60)
-        self.hint_text.visible = bool(hint)
+        """The coach's suggestion for the human (the hint toggle), whole; empty hides it."""
+        self.hint_text.say(hint)
+        self.hint_box.visible = bool(hint)
+        self._place_hint()
+
+    def _place_hint(self) -> None:
+        if not self.hint_box.visible:
+            return
+        u = self.layout.unit
+        w, h = self.hint_text.size_px()
+        pad = round(10 * u)
+        self.hint_box.width, self.hint_box.height = w + 2 * pad, h + 2 * pad
+        above = self.waits_text.size_px()[1] + 6 * u if self.waits_text.visible else 0.0
+        self.hint_box.y = self._waits_bottom - above
+        self.hint_text.x, self.hint_text.y = pad, pad - self.hint_box.height
 
     def _cached(self, x: float, y: float, width: int, height: int) -> CachedLayer:
         """A still panel drawn from one converted picture (panels and labels render unconverted,
@@ -194,25 +243,62 @@ class Hud:
                                               border_color=(60, 90, 86), border_width=1))
             left = -plate_w / 2
             plate.add_child(Panel(round(26 * u), round(26 * u), avatars[side], left + 22 * u, 0, radius=round(13 * u)))
-            plate.add_child(Text(self.names[seat][:1], pieces.font(round(14 * u), True), (255, 255, 255), left + 22 * u, 0))
+            plate.add_child(Text(_initial(self.names[seat]), pieces.font(round(14 * u), True), (255, 255, 255),
+                                 left + 22 * u, 0, name="initial"))
             plate.add_child(Text(self.names[seat], pieces.font(round(15 * u), True), pieces.INK, left + 42 * u, -8 * u,
-                                 anchor=(0.0, 0.5)))
-            role = plate.add_child(Text(self.roles[seat], pieces.font(round(11 * u)), pieces.DIM, left + 42 * u, 10 * u,
+                                 anchor=(0.0, 0.5), name="name"))
+            role = plate.add_child(Text(self.roles[seat], pieces.font(round(12 * u)), pieces.DIM, left + 42 * u, 10 * u,
                                         anchor=(0.0, 0.5)))
             role.name = "role"
-            word = Text(self.terms.riichi_badge, pieces.font(round(10 * u), True), (255, 255, 255))
-            badge_w = max(46 * u, word.content_size()[0] + 12 * u)  # the word fits, in any language
-            badge = plate.add_child(Panel(round(badge_w), round(16 * u), pieces.RED, plate_w / 2 - 7 * u - badge_w / 2,
-                                          -8 * u, radius=round(8 * u), visible=False))
-            badge.add_child(word)
+            badge = plate.add_child(Panel(10, round(16 * u), pieces.RED, 0, -8 * u, radius=round(8 * u), visible=False))
+            badge.add_child(Text(self.terms.riichi_badge, pieces.font(round(11 * u), True), (255, 255, 255)))
+            self._fit_badge(badge)
             self.plates.append(plate)
             self.riichi_badges.append(badge)
+            self._fit_plate(seat)
+
+    def _role_words(self, seat: int) -> str:
+        """A plate's second line: the role and the seat's wind (only the wind for the human, only
+        the role where the name is the wind already)."""
+        role, wind = self.roles[seat], wind_name(self._winds[seat])
+        if not self.seat_in_role:
+            return role
+        return t("table.role_seat", role=role, wind=wind) if role else t("table.seat_wind", wind=wind)
+
+    def _fit_plate(self, seat: int) -> None:
+        """A plate's name and second line in the largest size that keeps them on the plate (a
+        long level name or language never runs past its edge)."""
+        role = self._role_words(seat)
+        for node in self.plates[seat].children:
+            if isinstance(node, Text) and node.name == "name":
+                self._fit(node, self.names[seat], (15, 14, 13, 12), bold=True)
+                node.y = -8 * self.layout.unit if role else 0.0  # alone, the name sits in the middle
+            elif isinstance(node, Text) and node.name == "role":
+                self._fit(node, role, (12, 11, 10), bold=False)
+
+    def _fit(self, text: Text, words: str, sizes: tuple[int, ...], *, bold: bool) -> None:
+        u = self.layout.unit
+        room = self.layout.plate_size()[0] - 42 * u - 8 * u
+        text.text = words
+        for size in sizes:
+            text.font = pieces.font(round(size * u), bold)
+            if text.content_size()[0] <= room:
+                return
+        text.text = _shortened(words, text.font, room)
+
+    def _fit_badge(self, badge: Panel) -> None:
+        """The riichi badge as wide as its word, in any language, at the plate's right end."""
+        u = self.layout.unit
+        word = badge.children[0]
+        badge_w = max(46 * u, word.content_size()[0] + 12 * u)
+        badge.width = round(badge_w)
+        badge.x = self.layout.plate_size()[0] / 2 - 7 * u - badge_w / 2
 
     def _build_dora(self, u: float) -> None:
         lay = self.layout
         ra = lay.river_art
         width = round(5 * (ra.width + 4 * u) + 24 * u)
-        height = round(ra.height + 34 * u)
+        height = lay.dora_height or round(ra.height + 34 * u)
         self.dora_panel = self._cached(16 * u + width / 2, lay.margin + height / 2, width, height).add_child(
             Panel(width, height, (14, 30, 32, 230), 16 * u + width / 2,
                                                     lay.margin + height / 2, radius=round(8 * u),
@@ -224,6 +310,25 @@ class Hud:
             x = -width / 2 + 12 * u + ra.width / 2 + k * (ra.width + 4 * u)
             self.dora_tiles.append(self.dora_panel.add_child(Sprite(ra.back(), x, 8 * u)))
 
+    # --- the language --------------------------------------------------------------------------
+
+    def retranslate(self, names: Sequence[str], roles: Sequence[str], terms: Terms) -> None:
+        """The player switched language: every word over the table written again now, and what
+        a word's width decides laid out again (badges, the caption, the hint box, a result)."""
+        self.names, self.roles, self.terms = list(names), list(roles), terms
+        retranslate_tree(self.under)
+        retranslate_tree(self.over)
+        for badge in self.riichi_badges:
+            self._fit_badge(badge)
+        for seat in range(4):
+            self._fit_plate(seat)
+        self.caption(self.caption_text.text)
+        self._place_hint()
+        if self._result is not None and self.overlay.visible:
+            title, tiles, lines, footer, deltas = self._result
+            self.show_result(again(title), tiles, [(again(a), again(b)) for a, b in lines], again(footer), deltas)
+        self.set_preview("")
+
     # --- setters -----------------------------------------------------------------------------
 
     def set_round(self, round_wind: int, hand_number: int, honba: int, sticks: int, dealer: int) -> None:
@@ -232,20 +337,17 @@ class Hud:
         self.sticks_text.text = f"×{sticks}"
         ba = self.layout.badge_art
         for seat in range(4):
-            wind = (seat - dealer) % 4
+            wind = self._winds[seat] = (seat - dealer) % 4
             self.winds[seat].image = ba.face(WIND_TILE[wind])
             self.dealer_marks[seat].visible = seat == dealer
-            role = self.plates[seat].find("role")
-            if isinstance(role, Text):
-                base = self.roles[seat].split(" · ")[0]
-                role.text = t("table.role_seat", role=base, wind=wind_name(wind))
+            self._fit_plate(seat)
 
     def set_sticks(self, sticks: int) -> None:
         self.sticks_text.text = f"×{sticks}"
 
     def set_scores(self, scores: Sequence[int]) -> None:
         for seat in range(4):
-            self.scores[seat].text = number(scores[seat])
+            self.scores[seat].text = number(scores[seat], sign=self.tai)
             self.scores[seat].color = pieces.GOLD if seat == self.human else pieces.INK
 
     def set_tiles_left(self, n: int) -> None:
@@ -271,19 +373,17 @@ class Hud:
         self.dora_panel.visible = shown
 
     def show_keys(self, lines: Sequence[str]) -> None:
-        """The table's keys, faint and right-aligned in the corner the hand leaves free (only the
-        tables the menus open, where Esc pauses)."""
+        """The table's keys, faint, in the top-left corner under the dora panel (only the tables
+        the menus open, where Esc pauses): clear of the claim bar and of every seat's tiles."""
         lay, u = self.layout, self.layout.unit
-        w, h = lay.size
-        y = h - 96 * u  # above the hand and its drawn tile
-        for line in reversed(lines):
-            text = Text(line, pieces.font(round(12 * u)), pieces.DIM, 0, 0, name="keys")
-            tw, th = text.content_size()
-            text.x, text.y = w - 16 * u - tw / 2, y - th / 2
+        y = lay.margin + self.dora_panel.height + 10 * u
+        for line in lines:
+            text = Text(line, pieces.font(round(13 * u)), pieces.DIM, 16 * u, y, anchor=(0.0, 0.0), name="keys")
             self.under.add_child(text)
-            y -= th + 4 * u
+            y += text.content_size()[1] + 3 * u
 
     def caption(self, text: str) -> None:
+        text = fresh(text)  # a caption made before a language switch, shown after it
         self.caption_text.text = text
         self.caption_panel.visible = bool(text)
         if text:
@@ -301,12 +401,16 @@ class Hud:
                       border_color=pieces.GOLD, border_width=2, scale=0.6, opacity=0.0)
         panel.add_child(text)
         return Seq(
-            Call(self.callouts.add_child, panel),
+            Call(self._pop_up, panel),
             Tween(panel, {"scale": 1.0, "opacity": 1.0}, duration=0.14, ease="out_back"),
             Delay(0.4),
             Tween(panel, "opacity", 0.0, 0.16),
             Call(panel.remove),
         )
+
+    def _pop_up(self, panel: Node) -> None:
+        retranslate_tree(panel, only_stale=True)  # built before a language switch, shown after
+        self.callouts.add_child(panel)
 
     def count_scores(self, before: Sequence[int], after: Sequence[int], duration: float = 0.8) -> Action:
         """Scores counting from ``before`` to ``after`` (the points moving)."""
@@ -318,6 +422,7 @@ class Hud:
     def show_result(self, title: str, tiles: Sequence[int], lines: Sequence[tuple[str, str]], footer: str,
                     deltas: Sequence[int]) -> None:
         lay, u = self.layout, self.layout.unit
+        self._result = (title, tuple(tiles), tuple(lines), footer, tuple(deltas))
         self.overlay.clear()
         ra = lay.river_art
         heading = Text(title, pieces.font(round(26 * u), True), pieces.GOLD)
@@ -360,18 +465,22 @@ class Hud:
         self.overlay.opacity = 1.0
 
     def hide_result(self) -> None:
+        self._result = None
         self.overlay.visible = False
         self.overlay.clear()
 
     # --- the claim bar -----------------------------------------------------------------------
 
-    def show_choices(self, prompt: str, choices: Sequence[Choice], tile: int | None = None, *,
-                     focus: int | None = None) -> None:
+    def show_choices(self, prompt: str, choices: Sequence[Choice], *, focus: int | None = None,
+                     countdown: float | None = None) -> None:
         """Buttons right-aligned above the hand, each tagged ``("choice", i)`` for hit testing;
-        the one with the keyboard's ``focus`` wears a ring."""
+        the one with the keyboard's ``focus`` wears a ring. ``prompt`` names its tile as tiles
+        (a :class:`TileLine`); ``countdown``: the claim window's length in seconds, shown live on
+        the bar's right with a draining line (see :meth:`set_countdown`)."""
         lay, u = self.layout, self.layout.unit
         self.bar.clear()
         self.choices = list(choices)
+        self._countdown = None
         if not choices:
             self.bar.visible = False
             return
@@ -380,25 +489,36 @@ class Hud:
         labels = []
         widths = []
         for c in choices:
-            label = self.verb_word(c.verb) if not c.detail else f"{self.verb_word(c.verb)} {c.detail}"
+            words = [self.verb_word(c.verb), *([c.detail] if c.detail else [])]
             key = t("table.key.space") if c.key == "Space" else c.key
-            text = Text(f"{label}  [{key}]", pieces.font(round(16 * u), True), (255, 255, 255))
+            text = TileLine(join("", [join(" ", words), "  [", key, "]"]), self.line_art,
+                            pieces.font(round(16 * u), True), (255, 255, 255), gap=round(2 * u))
             labels.append(text)
-            widths.append(max(84 * u, text.content_size()[0] + 26 * u))
-        prompt_text = Text(prompt, pieces.font(round(14 * u)), pieces.INK, anchor=(0.0, 0.5))
-        face = lay.badge_art.face(tile) if tile is not None else None
-        indent = face.get_width() + 6 * u if face is not None else 0.0
-        total = max(sum(widths) + pad * (len(widths) + 1), prompt_text.content_size()[0] + indent + 2 * pad)
-        height = bh + 50 * u
+            widths.append(max(84 * u, text.size_px()[0] + 26 * u))
+        prompt_text = TileLine(prompt, self.line_art, pieces.font(round(15 * u)), pieces.INK, anchor=(0.0, 0.5),
+                               name="prompt")
+        clock = Text(t("table.prompt.countdown", seconds=99), pieces.font(round(15 * u), True), pieces.GOLD,
+                     anchor=(1.0, 0.5), name="countdown") if countdown is not None else None
+        clock_w = clock.content_size()[0] + 12 * u if clock is not None else 0.0
+        line_h = max(prompt_text.size_px()[1], 20 * u)
+        total = max(sum(widths) + pad * (len(widths) + 1), prompt_text.size_px()[0] + clock_w + 2 * pad)
+        height = bh + line_h + 3 * pad
         w, _ = lay.size
         right = w - 16 * u
         bottom = lay.cy + lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2 - 12 * u
         box = self.bar.add_child(Panel(round(total), round(height), (14, 30, 32, 238), right - total / 2, bottom - height / 2,
                                        radius=round(10 * u), border_color=(80, 110, 100), border_width=1))
-        prompt_text.x, prompt_text.y = -total / 2 + pad + indent, -height / 2 + 16 * u
+        line_y = -height / 2 + pad + line_h / 2
+        prompt_text.x, prompt_text.y = -total / 2 + pad, line_y
         box.add_child(prompt_text)
-        if face is not None:  # the tile the prompt is about, as on the table
-            box.add_child(Sprite(face, -total / 2 + pad + face.get_width() / 2, -height / 2 + 16 * u))
+        if clock is not None and countdown is not None:
+            clock.x, clock.y = total / 2 - pad, line_y
+            box.add_child(clock)
+            drain = box.add_child(Panel(round(total - 2 * pad), max(2, round(3 * u)), pieces.GOLD, -total / 2 + pad,
+                                        height / 2 - max(2, round(3 * u)) - 2 * u, radius=1, anchor=(0.0, 0.5),
+                                        name="countdown bar"))
+            self._countdown = (clock, drain, total - 2 * pad)
+            self.set_countdown(countdown, countdown)
         x = -total / 2 + pad
         for i, (c, text, bw) in enumerate(zip(choices, labels, widths, strict=True)):
             colour = CHOICE_COLOURS.get(c.verb, (60, 90, 80))
@@ -413,6 +533,15 @@ class Hud:
             x += bw + pad
         self.bar.visible = True
         self._bar_top_right = (right, bottom - height)
+
+    def set_countdown(self, left: float, total: float) -> None:
+        """The claim window's time left: whole seconds in words (re-rendered once a second) and a
+        line draining with it."""
+        if self._countdown is None:
+            return
+        clock, drain, full = self._countdown
+        clock.text = t("table.prompt.countdown", seconds=max(0, math.ceil(left - 1e-9)))
+        drain.width = max(1, round(full * max(0.0, min(1.0, left / total)) if total > 0 else 0))
 
     def verb_word(self, verb: str) -> str:
         """A claim-bar verb (``pon``, ``pass``...) as the button says it, in the chosen terms."""
@@ -456,8 +585,33 @@ class _Counter:
         self.hud.set_scores(now)
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _shortened(words: str, font: pieces.MixedFont, room: float) -> str:
+    """``words`` cut with an ellipsis to ``room`` pixels (a name in a very narrow window); the
+    plate fits its words again from the whole ones after a language switch."""
+    shown = str(words)
+    while shown and font.size(shown + "…")[0] > room:
+        shown = shown[:-1]
+    return join("", [shown.rstrip(), "…"])
+
+
+def _initial(name: str) -> str:
+    """The letter on a plate's avatar: the name's first (written again with the name)."""
+    return join("", [name[:1]]) if not hasattr(name, "again") else _Initial(name)
+
+
+class _Initial(str):
+    """A name's first letter that follows the name into another language."""
+
+    name: str
+    language: str
+
+    def __new__(cls, name: str) -> _Initial:
+        made = super().__new__(cls, name[:1])
+        made.name, made.language = name, getattr(name, "language", "")
+        return made
+
+    def again(self) -> _Initial:
+        return _Initial(again(self.name))
 
 
 def tiles_text(tiles: Sequence[int]) -> str:

@@ -23,7 +23,7 @@ import pygame
 
 from game.engine.meld import Meld, MeldKind
 from game.scene.node import cos_sin
-from game.ui.tile_art import HEIGHT_RATIO, TileArt, all_face_keys, for_window, tile_art
+from game.ui.tile_art import HEIGHT_RATIO, TileArt, all_face_keys, for_window, table_unit, tile_art
 
 SIDE_ROTATION: Final = (0.0, 270.0, 180.0, 90.0)
 """The screen rotation of each side's frame: bottom, right, top, left."""
@@ -62,16 +62,20 @@ class TableLayout:
 
     def __init__(
         self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic", red_fives: bool = True,
-        flowers: int = 0,
+        flowers: int = 0, *, corners: bool = False, dora_panel: bool = True,
     ) -> None:
         """``flowers``: how many flowers the rulebook deals (0 or 8); they stand in the seat's row,
-        beside the melds, so the human's row must hold them too."""
+        beside the melds, so the human's row must hold them too. ``corners``: the side seats'
+        name plates go to the top corners (under the dora panel, under the top seat's plate), so a
+        narrow table keeps bigger tiles (the tutorial's, beside its narration); ``dora_panel``:
+        the rulebook shows dora indicators in the top-left corner."""
         w, h = size
         self.size = size
         self.stacks = stacks_per_side
         self.flowers = flowers
-        u = self.unit = min(w / 1280, h / 720)
-        tiles = for_window(size, style, red_fives)
+        self.corners = corners
+        u = self.unit = table_unit(size, corners=corners)
+        tiles = for_window(size, style, red_fives, corners=corners)
         self.hand_art: TileArt = tiles.hand
         self.river_art: TileArt = tiles.discard
         self.margin = max(4, round(8 * u))
@@ -103,6 +107,8 @@ class TableLayout:
                   + self.flowers_width(flowers))
         clear_of_left = -self.side_hand_row + (ra.height + ra.depth) / 2 + 8 * u
         self.human_hand_left = min(clear_of_left, w / 2 - 2 * self.margin - widest)
+        self.column_outer = self.cx - self.side_hand_row - (ra.height + ra.depth) / 2  # the left column's left edge
+        self.dora_height = round(ra.height + 34 * u) if dora_panel else 0
 
     def warm(self) -> None:
         """Paint every tile image the table shows now, so the deal's first frames only blit."""
@@ -238,8 +244,11 @@ class TableLayout:
         if side in (0, 2):
             return 1.0
         ha, ra = self.hand_art, self.river_art
-        room = 2 * min(self.bottom_hand_row - (ha.height + ha.depth) / 2,
-                       self.top_hand_row - (ra.height + ra.depth) / 2) - ra.width - 8 * self.unit
+        half = min(self.bottom_hand_row - (ha.height + ha.depth) / 2, self.top_hand_row - (ra.height + ra.depth) / 2)
+        if self.corners:  # clear of the plates in the top corners
+            px, py = self.plate_centre(side)
+            half = min(half, self.cy - (py + self.plate_size()[1] / 2) - 4 * self.unit)
+        room = 2 * half - ra.width - 8 * self.unit
         gap = self.hand_pitch(side) * 0.4
         span = self.hand_extent(side, count, drawn) + (melds_width + gap if melds_width else 0)
         return min(1.0, room / span) if span > 0 else 1.0
@@ -329,7 +338,7 @@ class TableLayout:
     # --- name plates and flowers ---------------------------------------------------------------
 
     def plate_size(self) -> tuple[int, int]:
-        return round(168 * self.unit), round(46 * self.unit)
+        return round(196 * self.unit), round(46 * self.unit)
 
     def plate_centre(self, side: int) -> tuple[float, float]:
         """Name plates: bottom-left for the human (above the hand's left end when the hand reaches
@@ -341,6 +350,10 @@ class TableLayout:
         human_y = h - self.margin - ph / 2
         if self.cx + self.human_hand_left < 24 * u + pw + 8 * u:
             human_y = self.cy + self.bottom_hand_row - (self.hand_art.height + self.hand_art.depth) / 2 - 8 * u - ph / 2
+        if self.corners:
+            left_y = self.margin + (self.dora_height + 10 * u if self.dora_height else 0) + ph / 2
+            return ((24 * u + pw / 2, human_y), (w - 24 * u - pw / 2, self.margin + ph * 1.5 + 10 * u),
+                    (w - 24 * u - pw / 2, self.margin + ph / 2), (24 * u + pw / 2, left_y))[side]
         return (
             (24 * u + pw / 2, human_y),
             (w - 28 * u - pw / 2, self.cy),

@@ -32,9 +32,10 @@ from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event, redact
 from game.engine.profile import load_profile
-from game.engine.tiles import is_red, kind_of, tile_name
-from game.i18n import has, t
+from game.engine.tiles import is_red, kind_of
+from game.i18n import again, has, t
 from game.scene import Timeline
+from game.ui.relabel import retranslate_tree
 from game.ui.results.tags import FU_TAG
 from game.ui.seats import seat_names
 
@@ -63,6 +64,8 @@ class Intent:
 
 
 ENTER_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ONE_PRESS_KEYS: Final = (pygame.K_SPACE, *ENTER_KEYS)
+CALM_SECONDS: Final = 0.6  # after a result is dismissed, Space does not skip the next hand's ceremony
 
 
 class TableScreen:
@@ -94,6 +97,7 @@ class TableScreen:
         auto_pass: bool = True,
         keys_hint: bool = False,
         external: dict[int, ExternalSeat] | None = None,
+        corners: bool = False,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
         action (the match is played elsewhere: the screen only shows its new events);
@@ -101,7 +105,9 @@ class TableScreen:
         ``show_waits`` names the human's waits and furiten; ``explain`` shows the AI's reasons;
         ``terminology`` picks the words for calls and wins (english, japanese or chinese terms);
         ``auto_pass=False`` rests the table a beat on every other seat's discard, so the player
-        can follow the play even when no call is possible (the engine asks only when one is).
+        can follow the play even when no call is possible (the engine asks only when one is);
+        ``corners`` puts the side seats' plates in the top corners (a narrow table keeps bigger
+        tiles: the tutorial's).
         At a strict table (the human among the match's ``strict_seats``) the table gives no help:
         no waits, no hints, and every discard asks the human, who may call anything."""
         self.rules = load_profile(profile) if match is None else match.profile
@@ -120,11 +126,14 @@ class TableScreen:
         self.seats.update(self.external)
         for x in self.external.values():
             x.see(self.match.events)
+        self.terminology = terminology
         self.terms = table_terms(terminology)
         self.names = seat_names(human)
+        # each plate's second line before its seat wind: the AI and its level; the human's plate
+        # already says "You", so its line names only the seat
         self.roles = [
             t("table.role", role=t("table.ai"), level=_level_word(seat_levels[s])) if s in self.seats and s != human
-            else (t("table.role", role=t("table.ai"), level=t("table.autoplay")) if s in self.seats else t("table.you"))
+            else (t("table.role", role=t("table.ai"), level=t("table.autoplay")) if s in self.seats else "")
             for s in range(4)
         ]
         self.style = style
@@ -135,6 +144,8 @@ class TableScreen:
         self.size = size
         self.riichi_mode = False
         self.bar_focus: int | None = None  # the claim bar's button with the keyboard focus (None: the hand)
+        self._keys_down: set[int] = set()
+        self._calm = 0.0  # seconds left in which Space skips nothing (a result was just dismissed)
         self.decisions = 0
         self.drive = drive
         self.claim_seconds = claim_seconds
@@ -147,27 +158,35 @@ class TableScreen:
         self.reasons = ["", "", "", ""]
         self._coach: Any = None
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
+        self.settings: Any = None  # the settings the table was opened with (the menus set them)
         self.watch: Callable[[], object] | None = None  # called whenever the table is still (tests)
         self._prompt_key: object = None
         self._focus_key: object = None
         self.keys_hint = keys_hint
+        self.corners = corners
         self._build(size)
         self.presenter.feed(self._visible(self.match.events))
         self._fed = len(self.match.events)
 
     def _build(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style, self.rules.tiles.red_fives > 0,
-                                  flowers=self.rules.tiles.flowers)
+                                  flowers=self.rules.tiles.flowers, corners=self.corners,
+                                  dora_panel=self.rules.wall.max_dora_indicators > 0)
         self.layout.warm()
-        self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms)
+        self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms,
+                       tai=self.rules.score.model == "base_plus_tai")
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
                                    names=self.names, terms=self.terms)
-        # a strict table asks the human on every discard already: that prompt is the pause
-        self.presenter.discard_beat = 0.0 if self.auto_pass or self.strict or self.autoplay else DISCARD_BEAT
+        self.presenter.discard_beat = self._discard_beat()
         self.hud.show_dora_panel(False)
         self.hand_focus = HandFocus(self.presenter, self.human, self.hud.over)
         if self.keys_hint:
-            self.hud.show_keys([t("table.keys.menu"), t("table.keys.help")])
+            self.hud.show_keys([t("table.keys.hand"), t("table.keys.menu"), t("table.keys.help")])
+
+    def _discard_beat(self) -> float:
+        """The rest on each other seat's discard: none with auto-pass, or at a strict table (it
+        asks the human on every discard already: that prompt is the pause)."""
+        return 0.0 if self.auto_pass or self.strict or self.autoplay else DISCARD_BEAT
 
     def _visible(self, events: list[Event]) -> list[Event]:
         return [redact(e, self.human) for e in events]
@@ -188,6 +207,7 @@ class TableScreen:
             self.presenter.feed(self._visible(self.match.events[self._fed :]))
             self._fed = len(self.match.events)
         self._settle_hand(dt)
+        self._calm = max(0.0, self._calm - dt)
         if self.instant:
             self.timeline.skip_all()
         else:
@@ -225,6 +245,7 @@ class TableScreen:
             self._claim_waited = 0.0
             return
         self._claim_waited += dt
+        self.hud.set_countdown(self.claim_seconds - self._claim_waited, self.claim_seconds)
         if self._claim_waited >= self.claim_seconds - 1e-9:  # frame sums: 30 x 1/60 s is 0.4999...s
             self._claim_waited = 0.0
             passing = [a for a in self.match.legal_actions(self.human) if a.kind is ActionKind.PASS]
@@ -338,25 +359,23 @@ class TableScreen:
         if not self._choices and not self.riichi_mode:
             self.hud.hide_choices()
             return
-        shown: int | None = None
         if m.phase is Phase.TURN:
             prompt = (t("table.prompt.riichi", riichi=self.terms.riichi) if self.riichi_mode
                       else t("table.prompt.turn"))
         else:
             claim = m.claim
             who = self.names[claim.discarder] if claim is not None else ""
-            shown = claim.tile if claim is not None else None
             tile = tile_word(kind_of(claim.tile)) if claim is not None else ""
             prompt = t("table.prompt.claim", name=who, tile=tile)
-            if self.claim_seconds is not None:
-                prompt = t("table.prompt.countdown", prompt=prompt, seconds=f"{self.claim_seconds:g}")
         self._prompt_text = prompt
-        self._prompt_tile = shown
+        self._prompt_countdown = self.claim_seconds if m.phase is not Phase.TURN else None
         self._show_bar()
 
     def _show_bar(self) -> None:
-        self.hud.show_choices(self._prompt_text, [c for c, _ in self._choices], self._prompt_tile,
-                              focus=self.bar_focus)
+        self.hud.show_choices(self._prompt_text, [c for c, _ in self._choices], focus=self.bar_focus,
+                              countdown=self._prompt_countdown)
+        if self._prompt_countdown is not None:
+            self.hud.set_countdown(self._prompt_countdown - self._claim_waited, self._prompt_countdown)
 
     def _start_focus(self) -> None:
         """A new prompt: in a turn the hand has the focus, on the drawn tile; in a claim window the
@@ -382,6 +401,7 @@ class TableScreen:
 
     def _show_hint(self) -> None:
         """What a normal AI would do in the human's place, and why (only when asked for)."""
+        self.hand_focus.suggested = None
         if not (self.hints and self.human_awaited()):
             self.hud.set_hint("")
             return
@@ -391,10 +411,11 @@ class TableScreen:
         if decide is None:
             return
         action, reason = decide(self.match.observe(self.human))
-        verb = _ACTION_VERBS.get(action.kind, action.kind.value)
-        move = self.hud.verb_word(verb)
-        tiles = f" {tile_name(action.tile)}" if action.tiles and action.kind is not ActionKind.ANKAN else ""
-        self.hud.set_hint(t("table.hint", move=move + tiles, reason=reason))
+        # the reason names the move and its tile (as tiles on screen); the tile to discard is
+        # raised in the hand too, ringed in blue
+        if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tiles:
+            self.hand_focus.suggested = action.tile
+        self.hud.set_hint(t("table.hint", reason=reason))
 
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
         """Riichi armed: the tiles that cannot go are dimmed, and the cursor passes over them."""
@@ -432,8 +453,14 @@ class TableScreen:
             intent = self.intent_at(event.pos)
             if intent is not None:
                 self.act(intent)
+        elif event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
         elif event.type == pygame.KEYDOWN:
-            intent = self.key_intent(event.key, getattr(event, "unicode", ""))
+            if event.key in ONE_PRESS_KEYS:
+                if event.key in self._keys_down and _held(event.key):
+                    return True  # a held Space or Enter repeating: one press, one answer
+                self._keys_down.add(event.key)
+            intent = self.key_intent(event.key, key_letter(event))
             if intent is not None:
                 self.act(intent)
         return True
@@ -445,6 +472,48 @@ class TableScreen:
 
     def enter(self) -> None:
         self._prompt_key = None
+        self._keys_down.clear()  # a key released while a menu was on top never told us
+
+    def settings_changed(self, settings: Any) -> None:
+        """Settings changed from the pause menu: the table follows at once what changed (the
+        terms, the waits and AI reasons shown, the claim countdown, auto-pass, the animation
+        speed; a speed set at the table with + and - stays unless the setting itself moved)."""
+        old, self.settings = self.settings, settings
+
+        def moved(name: str) -> bool:
+            return old is None or getattr(old, name) != getattr(settings, name)
+
+        if settings.terminology != self.terminology:
+            self.terminology = settings.terminology
+            self.language_changed()
+        if moved("hint_waits"):
+            self.show_waits = settings.hint_waits and not self.strict
+        if moved("hint_ai_reasons") and (settings.hint_ai_reasons and not self.strict) != self.explain:
+            self.act(Intent("explain"))
+        if moved("claim_countdown"):
+            self.claim_seconds = float(settings.claim_countdown) if settings.claim_countdown else None
+        if moved("auto_pass"):
+            self.auto_pass = settings.auto_pass
+            self.presenter.discard_beat = self._discard_beat()
+        if old is not None and moved("animation_speed"):
+            speed = settings.animation_factor
+            self.instant = speed == 0.0
+            self.timeline.speed = 1.0 if self.instant else speed
+        self._prompt_key = None
+
+    def language_changed(self) -> None:
+        """The player switched language (the pause menu's settings): every word on the table is
+        written again at once, whatever is animating, and the prompt is shown again."""
+        self.names = [again(n) for n in self.names]
+        self.roles = [again(r) for r in self.roles]
+        self.terms = table_terms(self.terminology)
+        self.reasons = [again(r) for r in self.reasons]
+        self.presenter.names = list(self.names)
+        self.presenter.terms = self.terms
+        self.hud.retranslate(self.names, self.roles, self.terms)
+        retranslate_tree(self.presenter.fx)
+        self._prompt_key = None
+        self._refresh_prompt()
 
     def _tell_refusals(self, bot: ExternalSeat) -> None:
         """Each reason an external bot was refused, once, held in the caption for a few seconds."""
@@ -487,7 +556,7 @@ class TableScreen:
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
             if not self.presenter.idle:
-                return Intent("skip")
+                return Intent("skip") if self._calm <= 0 else None
             pas = self._choice_index("pass")
             return Intent("choice", pas) if pas is not None else None
         if key in ENTER_KEYS:
@@ -514,6 +583,9 @@ class TableScreen:
         for i, (choice, _) in enumerate(choices):
             if text and text.lower() == choice.key.lower():
                 return Intent("choice", i)
+        if text.lower() == "n":  # the pass button's letter (its label says Space, the other key)
+            pas = self._choice_index("pass")
+            return Intent("choice", pas) if pas is not None else None
         return None
 
     def _move_focus(self, key: int, buttons: int) -> None:
@@ -551,8 +623,8 @@ class TableScreen:
             self.skip()
             return None
         if intent.kind == "continue":  # a result counting up shows its end first, then goes on
-            if not self.presenter.finish_count():
-                self.presenter.release_hold()
+            if not self.presenter.finish_count() and self.presenter.release_hold():
+                self._calm = CALM_SECONDS  # a second press must not skip the next hand's ceremony
             return None
         if intent.kind == "result_fu":
             self.presenter.toggle_fu()
@@ -653,7 +725,27 @@ class TableScreen:
         self._prompt_key = None
 
 
-_ACTION_VERBS: Final = {ActionKind.ANKAN: "kan", ActionKind.KAKAN: "kan", ActionKind.DAIMINKAN: "kan"}
+def _held(key: int) -> bool:
+    """The key is down on the keyboard now (a repeat of a held key, not a new press)."""
+    try:
+        return bool(pygame.key.get_pressed()[key])
+    except (IndexError, pygame.error):
+        return False
+
+
+def key_letter(event: pygame.event.Event) -> str:
+    """The character a key typed, and for a letter or digit key on a keyboard that types another
+    script (Cyrillic, Greek...) the Latin one printed beside it in the key help: the key's place
+    on the keyboard (its scancode) says which, whatever the layout."""
+    text: str = getattr(event, "unicode", "") or ""
+    if text.isascii():
+        return text
+    code = getattr(event, "scancode", 0)
+    if pygame.KSCAN_A <= code <= pygame.KSCAN_Z:
+        return chr(ord("a") + code - pygame.KSCAN_A)
+    if pygame.KSCAN_1 <= code <= pygame.KSCAN_0:
+        return "1234567890"[code - pygame.KSCAN_1]
+    return text
 
 
 def _level_word(level: str) -> str:
@@ -666,12 +758,5 @@ def _klass(tile: int) -> tuple[int, bool]:
 
 
 def _kinds_text(tiles: tuple[int, ...] | list[int]) -> str:
-    """``3-4-5p`` for a run, ``5-5p`` for a pair, ``North`` for honours: what the button will use."""
-    kinds = sorted({kind_of(t) for t in tiles})
-    if all(k >= 27 for k in kinds):
-        return tile_words(kinds)
-    names = [tile_name(t) for t in sorted(tiles, key=kind_of)]
-    suit = names[-1][-1]
-    if all(n[-1] == suit for n in names):
-        return "-".join(n[:-1] for n in names) + suit
-    return " ".join(names)
+    """The tiles a call button shows (as tiles): the meld it makes, in order."""
+    return tile_words(sorted(kind_of(t) for t in tiles))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from typing import Final
 
 from game.engine.rows import Unit, hanzi
-from game.i18n import has, t
+from game.i18n import has, join, t
 from game.i18n.tiles import tile_word as tile_word  # the table's callers import the words from here
 from game.i18n.tiles import tile_words as tile_words
 
@@ -54,7 +54,7 @@ def row_name(unit: Unit, row: str) -> str:
     key = f"yaku.{row}"
     name = t(key) if has(key) else row.replace("_", " ")
     native = hanzi(unit, row)
-    return f"{name} ({native})" if native else name
+    return join("", [name, f" ({native})"]) if native else name  # written again after a language switch
 
 
 def row_value(unit: Unit, value: int) -> str:

@@ -42,6 +42,7 @@ from game.ui.menus.widgets import (
     Button,
     MenuScreen,
     label,
+    ui_scale,
     wrap,
 )
 from game.ui.table.screen import TableScreen
@@ -450,6 +451,11 @@ class TutorialScreen(MenuScreen):
         self.table.draw(surface.subsurface(pygame.Rect(0, 0, min(w, surface.get_width()), min(h, surface.get_height()))))
         self.root.draw(surface)
 
+    def language_changed(self) -> None:
+        """The table's words and the narration, written again in the new language."""
+        self.table.language_changed()
+        self.layout()
+
     def resize(self, size: tuple[int, int]) -> None:
         """A new window: the table laid out again from the engine, unless the lesson's hand has
         ended (the engine has dealt the next one: the old picture is kept as it was). A window
@@ -476,8 +482,9 @@ def star_image(size: int, filled: bool) -> pygame.Surface:
 
 
 def table_size(window: tuple[int, int]) -> tuple[int, int]:
-    """The table takes the window but the narrator's column on the right."""
-    return (max(640, window[0] - PANEL_WIDTH - 2 * MARGIN), window[1])
+    """The table takes the window but the narrator's column on the right (laid out in the menus'
+    design units, so as wide as the menus' scale makes it)."""
+    return (max(640, round(window[0] - (PANEL_WIDTH + 2 * MARGIN) * ui_scale(window))), window[1])
 
 
 def widget_hit(root: Node, point: tuple[int, int]) -> bool:

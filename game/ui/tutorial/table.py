@@ -13,19 +13,25 @@ from __future__ import annotations
 
 from game.engine import Match
 from game.engine.events import Event
-from game.i18n import t
+from game.i18n import join, t
 from game.ui.table.screen import TableScreen
+
+RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (table.relation.*)
 
 
 class TutorialTable(TableScreen):
     def __init__(self, size: tuple[int, int], match: Match, learner: int, *, speed: float = 1.0,
                  style: str = "classic") -> None:
-        super().__init__(size, match=match, human=learner, drive=False, speed=speed, style=style)
+        super().__init__(size, match=match, human=learner, drive=False, speed=speed, style=style, corners=True)
 
     def _build(self, size: tuple[int, int]) -> None:
-        # the seats by their winds, as the narration names them (not the match's AI names)
+        # the seats by their winds, as the narration names them (not the match's AI names), and
+        # where each sits from the learner (no AI plays here); the learner's plate says it all
         self.names = [seat_name(self.match, seat, self.human) for seat in range(4)]
+        self.roles = [t(f"table.relation.{RELATIONS[(seat - self.human) % 4]}") if seat != self.human else ""
+                      for seat in range(4)]
         super()._build(size)
+        self.hud.seat_in_role = False
         self.presenter.face_up = True
         self.presenter.stop_after_hands = 1  # the lesson's hand: what comes after it is never shown
 
@@ -60,4 +66,4 @@ class TutorialTable(TableScreen):
 def seat_name(match: Match, seat: int, learner: int) -> str:
     """A seat as the lessons name it: its wind, the learner's marked."""
     name = t(f"wind.{match.seat_wind(seat)}")
-    return f"{name} ({t('tutorial.you')})" if seat == learner else name
+    return join("", [name, " (", t("tutorial.you"), ")"]) if seat == learner else name
