@@ -9,6 +9,7 @@ again gives the same words), or it holds no letters at all (a score, a count).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -42,9 +43,13 @@ def stale_words(root: Node) -> list[str]:
     lang = i18n.language()
     bad = []
     for node, text in visible_words(root):
-        if not any(ch.isalpha() for ch in text):
-            continue
         written_in = getattr(text, "language", None)
+        if not any(ch.isalpha() for ch in text):
+            # a number is written the language's way too (25,000 / 25 000)
+            if (written_in is not None and written_in != lang) or (
+                    written_in is None and re.search(r"\d[,.\u00a0\u202f ]\d{3}", text)):
+                bad.append(f"{node!r}: the number {str(text)!r} ({written_in or 'a plain string'})")
+            continue
         if written_in != lang or str(again(text)) != str(text):
             bad.append(f"{node!r}: {str(text)!r} ({written_in or 'a plain string'})")
     return bad

@@ -10,28 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.tiles import kind_name
+from game.engine.tiles import kind_name, kind_of
 
 from . import has, language, t
 
 
 class TileWords(str):
-    """Words naming ``kinds`` (in the order given), which a screen may draw as tiles."""
+    """Words naming ``kinds`` (in the order given), which a screen may draw as tiles; ``tiles``
+    keeps the tile ids when they are known, so a red five is drawn red."""
 
     kinds: tuple[int, ...]
+    tiles: tuple[int, ...]
     language: str
 
-    def __new__(cls, kinds: Iterable[int]) -> TileWords:
+    def __new__(cls, kinds: Iterable[int], tiles: Iterable[int] = ()) -> TileWords:
         kept = tuple(kinds)
         made = super().__new__(cls, " ".join(_word(k) for k in kept))
-        made.kinds, made.language = kept, language()
+        made.kinds, made.tiles, made.language = kept, tuple(tiles), language()
         return made
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (TileWords, (self.kinds,))
+        return (TileWords, (self.kinds, self.tiles))
 
     def again(self) -> TileWords:
-        return TileWords(self.kinds)
+        return TileWords(self.kinds, self.tiles)
 
 
 def _word(kind: int) -> str:
@@ -46,3 +48,9 @@ def tile_word(kind: int) -> TileWords:
 
 def tile_words(kinds: Iterable[int]) -> TileWords:
     return TileWords(kinds)
+
+
+def tiles_words(tiles: Iterable[int]) -> TileWords:
+    """Tiles (ids) in words, keeping the ids (a red five is drawn red)."""
+    kept = tuple(tiles)
+    return TileWords((kind_of(t) for t in kept), kept)

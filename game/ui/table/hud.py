@@ -28,7 +28,7 @@ from game.ui.tile_art import tile_art
 
 from . import pieces
 from .layers import CachedLayer
-from .layout import TableLayout, side_of
+from .layout import READABLE_WIDTH, TableLayout, side_of
 from .tile_line import TileLine
 from .words import Terms, table_terms
 
@@ -76,7 +76,8 @@ class Hud:
         self.names = list(names)
         self.roles = list(roles)
         self.tai = tai
-        self.line_art = tile_art(max(14, round(22 * layout.unit)), layout.river_art.style, layout.river_art.red_fives)
+        self.line_art = tile_art(max(READABLE_WIDTH, round(22 * layout.unit)), layout.river_art.style,
+                                 layout.river_art.red_fives)  # tiles in words: read, so never under 28 px high
         self.seat_in_role = True  # a plate's second line names the seat's wind (not when its name is the wind)
         self._result: tuple[str, tuple[int, ...], tuple[tuple[str, str], ...], str, tuple[int, ...]] | None = None
         self._winds = [0, 1, 2, 3]

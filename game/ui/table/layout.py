@@ -28,6 +28,9 @@ from game.ui.tile_art import HEIGHT_RATIO, TileArt, all_face_keys, for_window, t
 SIDE_ROTATION: Final = (0.0, 270.0, 180.0, 90.0)
 """The screen rotation of each side's frame: bottom, right, top, left."""
 
+READABLE_WIDTH: Final = 21
+"""The narrowest tile a player must read (its face is then 28 px high): badges, tiles in words."""
+
 RIVER_ROW: Final = 6
 """Discards lie in rows of six; the third row takes all the rest."""
 
@@ -90,7 +93,8 @@ class TableLayout:
         room = min(self.cy - top, bottom - self.cy) - 3 * self.river_pitch - 8 * u
         fit = int(room / (stacks_per_side / 2 + HEIGHT_RATIO + 0.22 + 0.2))
         self.wall_art: TileArt = tile_art(max(10, min(round(16 * u * 17 / stacks_per_side), fit)), style, red_fives)
-        self.badge_art: TileArt = tile_art(max(10, round(20 * u)), style, red_fives)
+        # wind badges and the claimed tile are read: never under 28 px high (21 px wide)
+        self.badge_art: TileArt = tile_art(max(READABLE_WIDTH, round(21 * u)), style, red_fives)
         wa = self.wall_art
         self.wall_half = stacks_per_side * wa.width / 2  # half the inner square's side
         self.stack_height = wa.height + 2 * wa.depth

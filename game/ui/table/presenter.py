@@ -616,6 +616,8 @@ class Presenter:
                           home=self._wall_layer(e.position[0]))
 
     def _on_Discarded(self, e: Discarded) -> Action:
+        if self.hud.caption_panel.visible:  # the deal's narration ends with the first discard too
+            self.hud.caption("")
         pic = self.seats[e.seat]
         if pic.drawn is not None and (pic.drawn.tile == e.tile or (e.tsumogiri and pic.drawn.tile < 0)):
             sprite = pic.drawn

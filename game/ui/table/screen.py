@@ -44,7 +44,7 @@ from .hud import Choice, Hud
 from .layout import TableLayout
 from .presenter import Presenter, TileSprite
 from .preview import call_preview
-from .words import DEFAULT_TERMINOLOGY, table_terms, tile_word, tile_words
+from .words import DEFAULT_TERMINOLOGY, table_terms, tile_words, tiles_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
 NOTICE_SECONDS: Final = 5.0  # how long a word about an external bot stays in the caption
@@ -319,14 +319,9 @@ class TableScreen:
                 out.append(("tsumo", "", a))
             elif k is ActionKind.RON:
                 out.append(("ron", "", a))
-            elif k in (ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.DAIMINKAN):
-                out.append(("kan", _kinds_text(a.tiles), a))
-            elif k is ActionKind.PON:
-                out.append(("pon", _kinds_text(a.tiles), a))
-            elif k is ActionKind.CHI:
-                tile = self.match.claim.tile if self.match.claim is not None else None
-                shown = sorted((*a.tiles, tile)) if tile is not None else list(a.tiles)
-                out.append(("chi", _kinds_text(shown), a))
+            elif k in (ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.DAIMINKAN, ActionKind.PON, ActionKind.CHI):
+                verb = "pon" if k is ActionKind.PON else "chi" if k is ActionKind.CHI else "kan"
+                out.append((verb, self._meld_words(a), a))
             elif k is ActionKind.KYUUSHU:
                 out.append(("kyuushu", t("table.verb.abort"), a))
         if riichi and not self.riichi_mode:
@@ -343,6 +338,13 @@ class TableScreen:
             used.add(key)
             keyed.append((Choice(verb, detail, key), action))
         return keyed
+
+    def _meld_words(self, action: Action) -> str:
+        """The tiles a call button shows (as tiles): the meld it makes, the claimed tile in it."""
+        claim = self.match.claim
+        called = (claim.tile,) if claim is not None and action.kind in (
+            ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN) else ()
+        return tiles_words(sorted((*action.tiles, *called), key=lambda tile: (kind_of(tile), tile)))
 
     def _refresh_prompt(self) -> None:
         m = self.match
@@ -365,7 +367,7 @@ class TableScreen:
         else:
             claim = m.claim
             who = self.names[claim.discarder] if claim is not None else ""
-            tile = tile_word(kind_of(claim.tile)) if claim is not None else ""
+            tile = tiles_words([claim.tile]) if claim is not None else ""
             prompt = t("table.prompt.claim", name=who, tile=tile)
         self._prompt_text = prompt
         self._prompt_countdown = self.claim_seconds if m.phase is not Phase.TURN else None
@@ -508,6 +510,7 @@ class TableScreen:
         self.roles = [again(r) for r in self.roles]
         self.terms = table_terms(self.terminology)
         self.reasons = [again(r) for r in self.reasons]
+        self._notice = again(self._notice)
         self.presenter.names = list(self.names)
         self.presenter.terms = self.terms
         self.hud.retranslate(self.names, self.roles, self.terms)
@@ -756,7 +759,3 @@ def _level_word(level: str) -> str:
 def _klass(tile: int) -> tuple[int, bool]:
     return (kind_of(tile), is_red(tile))
 
-
-def _kinds_text(tiles: tuple[int, ...] | list[int]) -> str:
-    """The tiles a call button shows (as tiles): the meld it makes, in order."""
-    return tile_words(sorted(kind_of(t) for t in tiles))

@@ -30,8 +30,8 @@ def tile_parts(text: str, art: TileArt) -> list[Part]:
     out: list[Part] = []
     for piece in pieces(text):
         if isinstance(piece, TileWords) and piece.kinds:
-            for kind in piece.kinds:
-                out.append(art.face(tile_of(kind)))
+            for tile in piece.tiles or [tile_of(kind) for kind in piece.kinds]:
+                out.append(art.face(tile))
         else:
             out.append(piece)
     return out

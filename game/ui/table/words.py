@@ -18,6 +18,7 @@ from game.engine.rows import Unit, hanzi
 from game.i18n import has, join, t
 from game.i18n.tiles import tile_word as tile_word  # the table's callers import the words from here
 from game.i18n.tiles import tile_words as tile_words
+from game.i18n.tiles import tiles_words as tiles_words
 
 TERMINOLOGIES: Final = ("english", "japanese", "chinese")
 DEFAULT_TERMINOLOGY: Final = "japanese"  # the words the table always used: Chi, Pon, Ron, Tsumo...
