@@ -21,7 +21,7 @@ from typing import Final
 import pygame
 
 from game.engine.meld import MeldKind
-from game.i18n import number, t
+from game.i18n import join, number, t  # join: words a language switch can write again
 from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
@@ -313,7 +313,7 @@ class ResultPanel:
             self._text(hand.label, 16, pieces.DIM, self.left + 36 * u, y + 12 * u)
             y += 28 * u
         y = self._seats(s.changes, y + 12 * u, winner=None)
-        return self._footer(s.footer + " · " + t("table.continue"), y)
+        return self._footer(join(" · ", [s.footer, t("table.continue")]), y)
 
     def _build_standings(self, s: StandingsSheet) -> float:
         u = self.unit
@@ -357,7 +357,7 @@ class ResultPanel:
 
     def _footer(self, text: str, y: float) -> float:
         u = self.unit
-        text = f"{text} · {t('result.review_key')}"  # R: the hand's review (game.ui.review)
+        text = join(" · ", [text, t("result.review_key")])  # R: the hand's review (game.ui.review)
         self._text(text, 12, pieces.DIM, 0, y + 8 * u, anchor=(0.5, 0.5))
         return y + 24 * u
 
