@@ -107,7 +107,7 @@ def test_a_file_whose_size_lies_is_read_at_most_one_byte_past_the_cap(monkeypatc
         taken.append(len(data))
         return data
 
-    monkeypatch.setattr(bounded.os, "read", counting_read)
+    monkeypatch.setattr(bounded, "read_chunk", counting_read)
     assert Path("/proc/self/maps").stat().st_size == 0
     assert refusal(lambda: read_capped(Path("/proc/self/maps"), 100)).reason == "too_big"
     assert sum(taken) == 101

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from user_dirs import point_user_dirs
 from game.ai.baseline import RandomBot
 from game.engine import Match
 from game.match_options import MatchOptions, match_profile
+from game.persist.names import NAME_LIMIT
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveError, SaveStore
 from game.persist.settings import FIELDS, SCHEMA, Settings, SettingsStore, _valid
@@ -72,8 +74,15 @@ def fresh_folder(tmp_path: Path) -> Path:
     return folder
 
 
+SET_ASIDE = re.compile(r"^(?P<name>.+)\.(corrupt|too-big|not-a-file|unreadable|invalid|unplayable)-\d{8}T\d{6}Z(\.\d+)?$")
+
+
 def load_save_or_say_why(folder: Path, path: Path, door: str, *, resume: bool = True) -> None:
-    before = snapshot(folder)
+    """Load (and resume) the file, then list the folder as Load game and Replays do. The file
+    loads, or says why (SaveError, a ``save.error.*`` notice); then it is either still there
+    byte for byte (usable, or a newer game's) with nothing told, or set aside whole under a
+    reason with exactly one message, told once."""
+    before = path.read_bytes()
     with time_bound(door):
         try:
             saved = SaveStore(folder).load_path(path) if path.suffix == ".toml" else ReplayLibrary(folder).load(path)
@@ -81,9 +90,25 @@ def load_save_or_say_why(folder: Path, path: Path, door: str, *, resume: bool = 
                 saved.resume()
         except SaveError as exc:
             assert exc.notice.key.startswith("save.error."), exc.notice
-        SaveStore(folder).entries()
-        ReplayLibrary(folder).entries()
-    assert snapshot(folder) == before, "loading changed the folder"
+        saves, replays = SaveStore(folder), ReplayLibrary(folder)
+        saves.entries()
+        replays.entries()
+        notices = saves.take_notices() + replays.take_notices()
+    files = snapshot(folder)
+    assert not [n for n in files if n.endswith(".tmp")], files
+    if path.name in files:
+        assert files == {path.name: before}, "loading changed the folder"
+        assert notices == []
+        return
+    [(aside, content)] = files.items()
+    match = SET_ASIDE.match(aside)
+    assert match is not None and match["name"] == path.name, aside
+    assert content == before
+    assert [n.key for n in notices] in (["notice.save_set_aside"], ["notice.replay_set_aside"]), notices
+    assert notices[0].values["file"] == aside
+    again = SaveStore(folder), ReplayLibrary(folder)  # the next start is quiet
+    assert again[0].entries() == [] and again[1].entries() == []
+    assert again[0].take_notices() == [] and again[1].take_notices() == []
 
 
 def _toml_bytes(table: object) -> bytes | None:
@@ -144,7 +169,7 @@ def load_settings_checked(folder: Path, original: bytes) -> None:
         assert _valid(name, getattr(loaded, name)) is not None, name
     files = snapshot(folder)
     assert not [n for n in files if n.endswith(".tmp")], files
-    aside = [n for n in files if ".corrupt-" in n]
+    aside = [n for n in files if SET_ASIDE.match(n)]
     if aside:
         assert files[aside[0]] == original
         assert "settings.toml" not in files
@@ -239,10 +264,11 @@ def test_every_save_field_with_a_nasty_value_loads_or_says_why(tmp_path: Path, v
         load_save_or_say_why(folder, path, "saves: each field", resume=False)
 
 
-@pytest.mark.parametrize("field", ["scores", "ranks", "hands"])
+@pytest.mark.parametrize("field", ["scores", "ranks"])
 def test_a_replay_with_an_infinite_number_is_refused_and_skipped_by_the_list(tmp_path: Path, field: str) -> None:
     """The replays screen lists the library with ``entries()``: one bad file must be skipped,
-    and loading it must say why (SaveError), not raise OverflowError."""
+    and loading it must say why (SaveError), not raise OverflowError. (An infinite hand count
+    only decorates the list: it shows as 0, test_a_replay_decoration_that_cannot_be_shown_is_blank.)"""
     doc = json.loads(good_files()[1])
     text = json.dumps(doc)
     if field == "hands":
@@ -252,20 +278,35 @@ def test_a_replay_with_an_infinite_number_is_refused_and_skipped_by_the_list(tmp
         text = json.dumps(doc).replace("123456.25", "1e400")
     folder = fresh_folder(tmp_path)
     (folder / "r.json").write_text(text)
-    assert ReplayLibrary(folder).entries() == []
     with pytest.raises(SaveError):
         ReplayLibrary(folder).load(folder / "r.json")
+    assert ReplayLibrary(folder).entries() == []
+
+
+@pytest.mark.parametrize("value", ["Infinity", "-1", "1e400", '"12"', "[]"])
+def test_a_replay_decoration_that_cannot_be_shown_is_blank(tmp_path: Path, value: str) -> None:
+    doc = json.loads(good_files()[1])
+    text = json.dumps(doc).replace(f'"hands": {doc["hands"]}', f'"hands": {value}')
+    text = text.replace(f'"finished_at": "{doc["finished_at"]}"', '"finished_at": "0001-01-01T00:00:00+14:00"')
+    folder = fresh_folder(tmp_path)
+    (folder / "r.json").write_text(text)
+    [entry] = ReplayLibrary(folder).entries()
+    assert (entry.hands, entry.finished_at) == (0, "")
 
 
 @fuzz_settings(100)
 @given(name=st.text(max_size=300) | st.sampled_from(["..", "../../etc/passwd", "/abs", "a/b\\c", "\x00", "con",
                                                      "x" * 5000, " ", "autosave"]))
 def test_any_save_name_stays_in_its_folder_and_reads_back(tmp_path: Path, name: str) -> None:
-    """Save names are typed by the player: any text is written inside the saves folder and reads
-    back under the same name."""
+    """Save names are typed by the player: any text up to the name limit is written inside the
+    saves folder and reads back under the same name; a blank or longer one is refused."""
     old = new_match()
     folder = fresh_folder(tmp_path) / "saves"
     store = SaveStore(folder)
+    if not name.strip() or len(name) > NAME_LIMIT:
+        with pytest.raises(ValueError):
+            store.write(name, MatchOptions(seed=SEED), old.record)
+        return
     with time_bound("saves: names"):
         path = store.write(name, MatchOptions(seed=SEED), old.record)
     assert path.parent == folder

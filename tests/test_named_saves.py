@@ -25,6 +25,7 @@ from game.ui.menus.flow import MenuFlow
 from game.ui.menus.intents import Back, DeleteSave, LoadGame, Open, SaveGame, StartMatch
 from game.ui.menus.load_screen import LoadScreen, SaveRow
 from game.ui.menus.match_menu import MatchMenuScreen
+from game.ui.menus.notice_screen import NoticeScreen
 from game.ui.menus.save_screen import NAME_LIMIT, SaveAsScreen
 from game.ui.menus.title import TitleScreen
 from game.ui.screens import Screen
@@ -305,7 +306,7 @@ def test_delete_asks_once_and_any_other_key_withdraws() -> None:
     assert [e.name for e in SaveStore().named_entries()] == ["Keep"]
 
 
-def test_an_unreadable_save_is_listed_with_why_and_can_be_deleted() -> None:
+def test_an_unreadable_save_is_set_aside_and_told_once_over_the_list() -> None:
     store = SaveStore()
     store.folder.mkdir(parents=True)
     broken = store.folder / "broken.toml"
@@ -313,15 +314,18 @@ def test_an_unreadable_save_is_listed_with_why_and_can_be_deleted() -> None:
     flow = MenuFlow(SIZE, open_table=StillTable)
     assert isinstance(flow.top, TitleScreen) and flow.top.can_load
     flow.act(Open("load"))
+    notice = flow.top
+    assert isinstance(notice, NoticeScreen)
+    [aside] = store.folder.iterdir()
+    assert aside.name.startswith("broken.toml.corrupt-") and aside.read_text() == "schema = 1\nname = ["
+    assert any(aside.name in getattr(n, "text", "") for n in notice.root.walk()) or aside.name in notice.notices[0]
+    assert_drawn(notice)
+    flow.handle_event(key(pygame.K_SPACE))  # any key closes it
     screen = flow.top
-    assert isinstance(screen, LoadScreen)
-    (row,) = [w for w in screen.widgets if isinstance(w, SaveRow)]
-    assert any("cannot be read" in getattr(n, "text", "") for n in row.walk())
-    flow.act(LoadGame(broken))
-    assert flow.top is screen and "cannot be read" in screen.message
-    flow.act(DeleteSave(broken))
-    assert not broken.exists() and screen.entries == []
-    assert_drawn(screen)
+    assert isinstance(screen, LoadScreen) and screen.entries == []
+    flow.act(Back())
+    flow.act(Open("load"))  # told once
+    assert isinstance(flow.top, LoadScreen)
 
 
 @pytest.mark.parametrize("language", ["fr", "ru"])

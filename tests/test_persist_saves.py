@@ -141,7 +141,9 @@ def test_a_cut_record_says_why_it_cannot_load() -> None:
     ],
     ids=["newer", "truncated", "wrong-type", "missing-keys", "unknown-level"],
 )
-def test_a_bad_save_is_listed_with_its_reason(text: str, key: str) -> None:
+def test_a_bad_save_is_set_aside_once_and_a_newer_one_listed(text: str, key: str) -> None:
+    """A newer game's save is listed with its reason and left for that game; any other save that
+    cannot be used is renamed aside (content kept byte for byte) with one message."""
     store = SaveStore()
     store.folder.mkdir(parents=True)
     path = store.folder / "old.toml"
@@ -149,9 +151,19 @@ def test_a_bad_save_is_listed_with_its_reason(text: str, key: str) -> None:
     with pytest.raises(SaveError) as err:
         store.load("old")
     assert err.value.notice.key == key
-    [entry] = store.entries()
-    assert entry.error is not None and entry.error.key == key
-    assert path.read_text() == text  # never rewritten
+    if key == "save.error.newer":
+        [entry] = store.entries()
+        assert entry.error is not None and entry.error.key == key
+        assert path.read_text() == text  # never rewritten
+        assert store.take_notices() == []
+        return
+    assert store.entries() == []
+    [aside] = [p for p in store.folder.iterdir() if p != path]
+    assert aside.name.startswith("old.toml.") and aside.read_text() == text
+    assert not path.exists()
+    [notice] = store.take_notices()
+    assert notice.key == "notice.save_set_aside" and notice.values["file"] == aside.name
+    assert store.entries() == [] and store.take_notices() == []  # told once
 
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])

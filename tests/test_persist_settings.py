@@ -110,7 +110,7 @@ def test_a_corrupt_file_is_moved_aside_and_the_player_told_once(tmp_path: Path, 
     notice = store.take_notice()
     assert notice is not None and notice.key == "notice.settings_corrupt"
     assert store.take_notice() is None  # told once
-    aside = [p for p in tmp_path.iterdir() if p.name.startswith("settings.toml.corrupt-")]
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(("settings.toml.corrupt-", "settings.toml.invalid-"))]
     assert len(aside) == 1 and aside[0].read_bytes() == content
     assert notice.values["file"] == aside[0].name
     assert not path.exists()

@@ -331,19 +331,32 @@ def test_export_then_import_gives_the_same_match(tmp_path: Path, profile: str) -
         assert v.holding()
 
 
+def finish(screen: ImportScreen) -> object:
+    """Wait for the screen's import thread and take what the next frame gives (the viewer, or
+    None with a message)."""
+    assert screen.job is not None, screen.message
+    assert screen.job.wait(120)
+    return screen.update(1 / 60)
+
+
 def test_the_import_screen_opens_a_typed_path_and_a_dropped_file(tmp_path: Path) -> None:
     path = export_tenhou6(filed(), tmp_path)
     screen = ImportScreen(SIZE)
     for ch in str(path):
         screen.handle_event(key(0, ch))
-    intent = screen.handle_event(key(pygame.K_RETURN))
+    assert screen.handle_event(key(pygame.K_RETURN)) is None  # reading, on its thread
+    intent = finish(screen)
     assert isinstance(intent, PushScreen) and isinstance(intent.screen, ReplayViewer)
-    dropped = ImportScreen(SIZE).handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    dropped_on = ImportScreen(SIZE)
+    assert dropped_on.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path))) is None
+    dropped = finish(dropped_on)
     assert isinstance(dropped, PushScreen) and isinstance(dropped.screen, ReplayViewer)
     library = ReplaysScreen(SIZE, [])
     assert isinstance(library.handle_event(click_on(library, "import")), PushScreen)
     on_library = library.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    assert isinstance(on_library, PushScreen) and isinstance(on_library.screen, ReplayViewer)
+    assert isinstance(on_library, PushScreen) and isinstance(on_library.screen, ImportScreen)
+    viewer_intent = finish(on_library.screen)
+    assert isinstance(viewer_intent, PushScreen) and isinstance(viewer_intent.screen, ReplayViewer)
 
 
 def _damaged_files(tmp_path: Path) -> dict[str, Path]:
@@ -374,15 +387,19 @@ def test_a_damaged_log_ends_in_a_clear_message(tmp_path: Path) -> None:
             log_tape(path)
         screen = ImportScreen(SIZE, path=str(path))
         assert screen.handle_event(key(pygame.K_RETURN)) is None, what
+        assert finish(screen) is None, what
         assert screen.message.startswith(("The log", "There is no file")), what
         assert (path.name or str(path)) in screen.message, what
         assert screen.root.find("message") is not None
         library = ReplaysScreen(SIZE, [])
-        assert library.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path))) is None
-        assert library.message == screen.message
+        dropped = library.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        assert isinstance(dropped, PushScreen) and isinstance(dropped.screen, ImportScreen)
+        assert finish(dropped.screen) is None
+        assert dropped.screen.message == screen.message
     i18n.set_language("ru")
     screen = ImportScreen(SIZE, path=str(tmp_path / "no-such-log.json"))
     screen.handle_event(key(pygame.K_RETURN))
+    finish(screen)
     assert screen.message.startswith("Файла") and "no-such-log.json" in screen.message
 
 
@@ -393,8 +410,10 @@ def test_damaged_log_bytes_open_or_say_why(tmp_path_factory: pytest.TempPathFact
     good = export_tenhou6(filed(), folder).read_bytes()
     path = folder / "damaged.json"
     path.write_bytes(damage_bytes(good, random.Random(seed)))
-    intent = ImportScreen(SIZE, path=str(path)).open()
-    assert intent is None or isinstance(intent.screen, ReplayViewer)
+    screen = ImportScreen(SIZE, path=str(path))
+    assert screen.open() is None
+    intent = finish(screen)
+    assert intent is None or isinstance(intent.screen, ReplayViewer)  # type: ignore[attr-defined]
 
 
 def test_snapshots_do_not_share_state() -> None:

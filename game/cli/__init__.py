@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("game.cli.demo", "four AI seats play animated and headless, saving PNG frames"),
     "levels": ("game.cli.levels", "check the tutorial levels against the engine (or list them)"),
     "soak": ("game.cli.soak", "play many mixed-seat matches checking invariants; JSON figures"),
+    "stress": ("game.cli.stress", "kill -9 during autosaving, several games on one folder, hostile imports"),
     "ai-decisions": ("game.cli.ai_decisions", "record hard's decisions on seeded hands, or check them"),
 }
 

@@ -12,23 +12,29 @@ for); the app flushes before it quits.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from .atomic import write_bytes
 
+Content = bytes | Callable[[], bytes]  # the bytes, or what makes them on the writer thread
+Done = Callable[[bool], None]  # told on the writer thread whether the write reached the disk
+
 
 class BackgroundWriter:
     def __init__(self) -> None:
-        self._pending: dict[Path, bytes] = {}
+        self._pending: dict[Path, tuple[Content, Done | None]] = {}
         self._busy = False
         self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
         self.error: OSError | None = None  # the last write that failed (disk full, folder gone)
 
-    def put(self, path: Path, data: bytes) -> None:
-        """Write ``data`` to ``path`` soon, replacing any write of ``path`` still waiting."""
+    def put(self, path: Path, data: Content, done: Done | None = None) -> None:
+        """Write ``data`` to ``path`` soon, replacing any write of ``path`` still waiting (whose
+        ``done`` then never hears: a newer content took its place). ``data`` may be a function
+        that makes the bytes: it runs on the writer thread, so the frame does not pay for it."""
         with self._cv:
-            self._pending[path] = data
+            self._pending[path] = (data, done)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="atlas-autosave", daemon=True)
                 self._thread.start()
@@ -45,14 +51,18 @@ class BackgroundWriter:
                 if not self._cv.wait_for(lambda: bool(self._pending), timeout=5.0):
                     self._thread = None  # idle: end; the next put starts a new thread
                     return
-                path, data = next(iter(self._pending.items()))
+                path, (data, done) = next(iter(self._pending.items()))
                 del self._pending[path]
                 self._busy = True
+            ok = False
             try:
-                write_bytes(path, data)
-            except OSError as exc:
-                self.error = exc
+                write_bytes(path, data if isinstance(data, bytes) else data())
+                ok = True
+            except (OSError, ValueError) as exc:  # ValueError: a record no file can hold (a huge seed)
+                self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
             finally:
+                if done is not None:
+                    done(ok)
                 with self._cv:
                     self._busy = False
                     self._cv.notify_all()

@@ -44,14 +44,14 @@ def file_stem(name: str) -> str:
 
 def shown(text: str, limit: int = NAME_LIMIT) -> str:
     """``text`` as the UI may show it: bytes that were not UTF-8 as U+FFFD, controls and line
-    breaks as spaces, format characters (bidi overrides) dropped, at most ``limit`` characters
+    breaks as spaces, bidirectional overrides dropped, at most ``limit`` characters
     (the middle cut to an ellipsis, so both ends of a long path stay readable)."""
     if len(text) > 4 * limit:  # never walk a huge string: only its two ends can be shown
         text = text[: 2 * limit] + text[-2 * limit :]
         cut = True
     else:
         cut = False
-    out = "".join(_SHOWN.get(unicodedata.category(ch), ch) for ch in text)
+    out = "".join(_BIDI.get(ch, _SHOWN.get(unicodedata.category(ch), ch)) for ch in text)
     if cut or len(out) > limit:
         half = (limit - 1) // 2
         out = out[:half] + "…" + out[len(out) - (limit - 1 - half):]
@@ -62,5 +62,8 @@ def shown_path(path: Path | str, limit: int = NAME_LIMIT) -> str:
     return shown(str(path), limit)
 
 
-# what :func:`shown` puts for a character of each Unicode category it does not keep
-_SHOWN: Final = {"Cc": " ", "Zl": " ", "Zp": " ", "Cs": "\ufffd", "Cf": "", "Co": "", "Cn": ""}
+# what :func:`shown` puts for a character of each Unicode category it does not keep: controls and
+# line breaks would break the line, a lone surrogate cannot be drawn
+_SHOWN: Final = {"Cc": " ", "Zl": " ", "Zp": " ", "Cs": "\ufffd"}
+# the bidirectional overrides and isolates, which would turn the rest of a line around
+_BIDI: Final = {chr(c): "" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}

@@ -4,11 +4,20 @@ A replay is a saved match that has ended: the options and the engine record (whi
 every event of the match) plus what the library list shows without replaying anything: when it
 ended, the profile, the placings and final scores. JSON rather than TOML because a long match
 holds a thousand actions and JSON reads them faster; files are named by their UTC end time so
-sorting names sorts by age.
+sorting names sorts by age, then the match id.
+
+Filing is idempotent: a match carries an id from its first action to its end (the autosave keeps
+it), and a match whose id is filed already is not filed again. A game killed after writing the
+replay but before removing the autosave resumes that match on Continue, sees it ended, and files
+nothing new.
+
+A replay that cannot be read (every field is checked: :func:`entry_from_table`) is set aside as
+``<file>.<reason>-<time>`` the first time the list meets it, and the player is told once.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,12 +27,27 @@ from game import paths
 from game.engine import Match, Record
 from game.match_options import MatchOptions
 
-from .atomic import UnreadableFile, clear_stale_temps, read_json, write_json
+from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_json, write_json
+from .bounded import REPLAY_CAP
+from .fields import items, real, time_or_blank, whole
+from .names import shown
 from .notice import Notice
-from .saves import SavedMatch, SaveError, options_from_table, options_table, record_from_table, record_table
+from .saves import (
+    SavedMatch,
+    SaveError,
+    match_id_from,
+    options_from_table,
+    options_table,
+    record_from_table,
+    record_table,
+)
 
 KEEP: Final = 200
 REPLAY_SCHEMA: Final = 1
+SCORE_LIMIT: Final = 10**9
+MAX_HANDS: Final = 10_000
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -47,6 +71,7 @@ class ReplayEntry:
     options: MatchOptions
     placings: Placings
     hands: int
+    match_id: str = ""
 
     @property
     def profile_id(self) -> str:
@@ -63,21 +88,33 @@ class ReplayLibrary:
         self.folder = folder if folder is not None else paths.saves_dir() / "replays"
         clear_stale_temps(self.folder)
         self.keep = keep
+        self._notices: list[Notice] = []
+        self._refused: set[Path] = set()
 
-    def add(self, options: MatchOptions, match: Match, *, now: datetime | None = None) -> Path:
-        """File a finished match and drop the oldest beyond :attr:`keep`."""
-        return self.add_record(options, match.record, Placings.of(match), match.hand_index, now=now)
+    def add(self, options: MatchOptions, match: Match, *, now: datetime | None = None, match_id: str = "") -> Path:
+        """File a finished match and drop the oldest beyond :attr:`keep`; a match whose id is
+        filed already is not filed again (its file is returned)."""
+        return self.add_record(options, match.record, Placings.of(match), match.hand_index, now=now,
+                               match_id=match_id)
 
     def add_record(
-        self, options: MatchOptions, record: Record, placings: Placings, hands: int, *, now: datetime | None = None
+        self, options: MatchOptions, record: Record, placings: Placings, hands: int, *, now: datetime | None = None,
+        match_id: str = "",
     ) -> Path:
+        match_id = match_id_from(match_id)
+        if match_id:
+            filed = self.filed(match_id)
+            if filed is not None:
+                return filed
         when = now or datetime.now(UTC)
-        path = self._free_path(when.strftime("%Y%m%dT%H%M%S%fZ"))
+        stamp = when.strftime("%Y%m%dT%H%M%S%fZ")
+        path = self._free_path(f"{stamp}-{match_id}" if match_id else stamp)
         write_json(
             path,
             {
                 "schema": REPLAY_SCHEMA,
                 "finished_at": when.isoformat(timespec="seconds"),
+                "match_id": match_id or None,
                 "options": options_table(options),
                 "placings": {
                     "ranks": list(placings.ranks),
@@ -91,6 +128,12 @@ class ReplayLibrary:
         self.prune()
         return path
 
+    def filed(self, match_id: str) -> Path | None:
+        """The replay file of the match ``match_id``, if it is in the library."""
+        if not match_id_from(match_id) or not self.folder.is_dir():
+            return None
+        return next(iter(sorted(self.folder.glob(f"*-{match_id}*.json"))), None)
+
     def _free_path(self, stem: str) -> Path:
         path = self.folder / f"{stem}.json"
         n = 1
@@ -103,64 +146,109 @@ class ReplayLibrary:
         """Replay files, newest first."""
         if not self.folder.is_dir():
             return []
-        return sorted(self.folder.glob("*.json"), key=lambda p: p.name, reverse=True)
+        try:
+            return sorted(self.folder.glob("*.json"), key=lambda p: p.name, reverse=True)
+        except OSError:
+            return []
 
     def prune(self) -> None:
         for old in self.paths()[self.keep :]:
             old.unlink(missing_ok=True)
 
     def entries(self) -> list[ReplayEntry]:
-        """The library list, newest first (files that cannot be read are skipped)."""
+        """The library list, newest first. A file that cannot be read is set aside (its message
+        waits in :meth:`take_notices`); a newer game's replay is left alone and not listed."""
         out = []
-        for path in self.paths():
-            try:
-                out.append(self._entry(path, _read(path)))
-            except SaveError:
+        for path in self.paths()[: self.keep]:
+            if path in self._refused:
                 continue
+            try:
+                out.append(entry_from_table(path, _read(path)))
+            except SaveError as exc:
+                if exc.reason not in ("newer", "missing"):
+                    self.set_aside(path, exc)
         return out
-
-    def _entry(self, path: Path, data: dict[str, Any]) -> ReplayEntry:
-        try:
-            placings = data["placings"]
-            return ReplayEntry(
-                path,
-                str(data["finished_at"]),
-                options_from_table(data["options"]),
-                Placings(
-                    tuple(int(r) for r in placings["ranks"]),
-                    tuple(int(s) for s in placings["scores"]),
-                    tuple(float(p) for p in placings["final_points"]),
-                ),
-                int(data.get("hands", 0)),
-            )
-        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # JSON allows Infinity
-            raise SaveError(Notice("save.error.unreadable", {"file": path.name, "detail": str(exc)})) from exc
 
     def load(self, path: Path) -> SavedMatch:
         """The replay as a saved match: ``.resume()`` replays it to its end."""
         data = _read(path)
-        entry = self._entry(path, data)
+        entry = entry_from_table(path, data)  # the record is checked there
+        return SavedMatch(path.stem, entry.options, record_from_table(data.get("record")), entry.finished_at,
+                          entry.match_id)
+
+    def set_aside(self, path: Path, error: SaveError) -> Notice:
+        """Move a replay that cannot be used out of the library (``<file>.<reason>-<time>``) and
+        keep the player's message; a folder that refuses leaves it, told once for this run."""
+        log.warning("replay %s cannot be used (%s): %s", path, error.reason, error.notice.values.get("detail", ""))
         try:
-            record = record_from_table(data.get("record"))
-        except ValueError as exc:
-            raise SaveError(Notice("save.error.unreadable", {"file": path.name, "detail": str(exc)})) from exc
-        return SavedMatch(path.stem, entry.options, record, entry.finished_at)
+            moved = move_aside(path, error.reason)
+        except OSError as exc:
+            log.warning("replay %s could not be set aside: %s", path, exc)
+            self._refused.add(path)
+            notice = Notice("notice.set_aside_failed", {"file": shown(path.name)})
+        else:
+            notice = Notice("notice.replay_set_aside", {"file": shown(moved.name)})
+        self._notices.append(notice)
+        return notice
+
+    def take_notices(self) -> list[Notice]:
+        """The messages about replays set aside since the last call (each told once)."""
+        notices, self._notices = self._notices, []
+        return notices
 
     def delete(self, path: Path) -> None:
         if path.parent == self.folder:
             path.unlink(missing_ok=True)
 
 
-def _read(path: Path) -> dict[str, Any]:
+def entry_from_table(path: Path, data: dict[str, Any]) -> ReplayEntry:
+    """The list entry of a replay file, every field checked (SaveError saying which is wrong):
+    the record as a save's, four placings 1..4, four bounded scores, four finite final points.
+    The end time and the hand count only decorate the list: a bad one is shown as nothing."""
     try:
-        data = read_json(path)
+        placings = data.get("placings")
+        if not isinstance(placings, dict):
+            raise ValueError("[placings] is missing")
+        record_from_table(data.get("record"))
+        hands = data.get("hands", 0)
+        return ReplayEntry(
+            path,
+            time_or_blank(data.get("finished_at")),
+            options_from_table(data.get("options")),
+            Placings(
+                _four(placings.get("ranks"), "placings.ranks", lambda v, w: whole(v, 1, 4, w)),
+                _four(placings.get("scores"), "placings.scores", lambda v, w: whole(v, -SCORE_LIMIT, SCORE_LIMIT, w)),
+                _four(placings.get("final_points"), "placings.final_points", lambda v, w: real(v, SCORE_LIMIT, w)),
+            ),
+            hands if type(hands) is int and 0 <= hands <= MAX_HANDS else 0,
+            match_id_from(data.get("match_id")),
+        )
+    except ValueError as exc:
+        raise SaveError(Notice("save.error.unreadable", {"file": shown(path.name), "detail": shown(str(exc), 200)})) from exc
+
+
+def _four(value: Any, where: str, check: Any) -> tuple[Any, ...]:
+    """Four values, one per seat, each passed through ``check(value, where)``."""
+    seats = items(value, 4, where)
+    if len(seats) != 4:
+        raise ValueError(f"{where} needs one value per seat, not {len(seats)}")
+    return tuple(check(v, where) for v in seats)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    file = shown(path.name)
+    try:
+        data = read_json(path, REPLAY_CAP)
     except FileNotFoundError as exc:
-        raise SaveError(Notice("save.error.missing", {"file": path.name})) from exc
+        raise SaveError(Notice("save.error.missing", {"file": file}), "missing") from exc
     except UnreadableFile as exc:
-        raise SaveError(Notice("save.error.unreadable", {"file": path.name, "detail": str(exc)})) from exc
+        raise SaveError(Notice("save.error.unreadable", {"file": file, "detail": shown(str(exc), 200)}),
+                        exc.reason) from exc
     if not isinstance(data, dict):
-        raise SaveError(Notice("save.error.unreadable", {"file": path.name, "detail": "not a table"}))
+        raise SaveError(Notice("save.error.unreadable", {"file": file, "detail": "not a table"}), "corrupt")
     schema = data.get("schema")
     if type(schema) is int and schema > REPLAY_SCHEMA:
-        raise SaveError(Notice("save.error.newer", {"file": path.name}))
+        raise SaveError(Notice("save.error.newer", {"file": file}), "newer")
+    if type(schema) is not int or schema != REPLAY_SCHEMA:
+        raise SaveError(Notice("save.error.unreadable", {"file": file, "detail": "schema"}))
     return data

@@ -27,6 +27,7 @@ from game import paths
 
 from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_toml, write_toml
 from .bounded import SETTINGS_CAP
+from .names import shown, shown_path
 from .notice import Notice
 
 SCHEMA: Final = 2
@@ -209,31 +210,34 @@ class SettingsStore:
             data = read_toml(self.path, SETTINGS_CAP)
         except FileNotFoundError:
             return Settings()
-        except UnreadableFile:
-            return self._corrupt()
+        except UnreadableFile as exc:
+            return self._corrupt(exc.reason)
         schema = data.get("schema", 1)
         if type(schema) is not int or schema < 1:
-            return self._corrupt()
+            return self._corrupt("invalid")
         if schema > SCHEMA:
             self.writable = False
-            self._notice = Notice("notice.settings_newer", {"file": str(self.path)})
+            self._notice = Notice("notice.settings_newer", {"file": shown_path(self.path)})
             return Settings()
         migrated = migrate(data)
         settings, refused = from_table(migrated)
         if refused:
             self._notice = Notice("notice.settings_reset", {"keys": ", ".join(refused)})
         if schema < SCHEMA:
-            self.save(settings)
+            try:
+                self.save(settings)
+            except OSError as exc:  # a read-only or full folder: migrated in memory, again next time
+                self._notice = self._notice or Notice("notice.disk_trouble", {"detail": exc.strerror or str(exc)})
         return settings
 
-    def _corrupt(self) -> Settings:
+    def _corrupt(self, reason: str = "corrupt") -> Settings:
         try:
-            moved = move_aside(self.path)
+            moved = move_aside(self.path, reason)
         except OSError:
             self.writable = False
-            self._notice = Notice("notice.settings_unreadable", {"file": str(self.path)})
+            self._notice = Notice("notice.settings_unreadable", {"file": shown_path(self.path)})
             return Settings()
-        self._notice = Notice("notice.settings_corrupt", {"file": moved.name})
+        self._notice = Notice("notice.settings_corrupt", {"file": shown(moved.name)})
         return Settings()
 
     def save(self, settings: Settings) -> bool:

@@ -370,11 +370,22 @@ class Catalogue:
 
 
 def load_all(folder: Path | None = None) -> Catalogue:
-    """Every level in ``folder``, sorted by profile order and ``order``; broken ones listed apart."""
+    """Every level in ``folder``, sorted by profile order and ``order``; broken ones listed apart.
+
+    Read once per state of the folder: the list screen opens often and parsing the levels takes
+    a good part of a frame, so the result is kept while no file's name, size or time changes."""
     folder = folder or levels_dir()
+    try:
+        files = sorted(folder.glob("*.toml"))
+        key = (folder, tuple((p.name, st.st_size, st.st_mtime_ns) for p in files for st in (p.stat(),)))
+    except OSError:
+        files, key = [], (folder, ())
+    cached = _CATALOGUES.get(folder)
+    if cached is not None and cached[0] == key:
+        return Catalogue(list(cached[1].levels), list(cached[1].broken))
     good: list[Level] = []
     broken: list[LevelError] = []
-    for path in sorted(folder.glob("*.toml")):
+    for path in files:
         try:
             good.append(load_level(path))
         except LevelError as exc:
@@ -383,4 +394,9 @@ def load_all(folder: Path | None = None) -> Catalogue:
             # a mistake the reader did not foresee: this level is broken, the others still load
             broken.append(LevelError(path.name, 1, "(file)", f"cannot be used: {type(exc).__name__}: {exc}"))
     good.sort(key=lambda lv: (PROFILES.index(lv.profile), lv.order, lv.id))
-    return Catalogue(good, broken)
+    catalogue = Catalogue(good, broken)
+    _CATALOGUES[folder] = (key, Catalogue(list(good), list(broken)))
+    return catalogue
+
+
+_CATALOGUES: dict[Path, tuple[object, Catalogue]] = {}

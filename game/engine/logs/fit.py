@@ -14,6 +14,7 @@ can be told plainly what did not fit.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -92,12 +93,16 @@ def candidates(first: LogRules) -> list[LogRules]:
     return [first] + [dataclasses.replace(first, profile_id=p) for p in LOG_PROFILES if p != first.profile_id]
 
 
-def replay_under(logged: LoggedMatch, rules: LogRules, *, named: bool = True) -> Fit:
-    """Every hand of the log replayed on its own under ``rules``."""
+def replay_under(logged: LoggedMatch, rules: LogRules, *, named: bool = True,
+                 on_hand: Callable[[int, int], None] | None = None) -> Fit:
+    """Every hand of the log replayed on its own under ``rules``; ``on_hand(done, total)`` hears
+    before each hand (the game's import shows a progress bar, and may stop there)."""
     profile = one_hand_profile(rules.profile())
     reports: list[HandReport] = []
     played: list[Match | None] = []
     for i, hand in enumerate(logged.hands, 1):
+        if on_hand is not None:
+            on_hand(i - 1, len(logged.hands))
         try:
             report, match = replay_hand_state(hand, profile, i)
         except RecordError as exc:  # the wall cannot be stacked from these tiles under these rules
@@ -109,14 +114,15 @@ def replay_under(logged: LoggedMatch, rules: LogRules, *, named: bool = True) ->
     return Fit(rules, reports, played, named)
 
 
-def fit_rules(logged: LoggedMatch, first: LogRules | None = None) -> Fit:
+def fit_rules(logged: LoggedMatch, first: LogRules | None = None,
+              on_hand: Callable[[int, int], None] | None = None) -> Fit:
     """The rules the log replays under: ``first`` (default: the rules it names) if every hand
     replays, else the first other rulebook under which every hand does, else whichever replays
     the most hands (the earlier on a tie)."""
     start = first if first is not None else named_rules(logged)
     best: Fit | None = None
     for rules in candidates(start):
-        fit = replay_under(logged, rules, named=rules == start)
+        fit = replay_under(logged, rules, named=rules == start, on_hand=on_hand)
         if fit.fits:
             return fit
         if best is None or len(fit.misfits) < len(best.misfits):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,11 +24,13 @@ import pygame
 from game import i18n
 from game.ai.external import speaks_mjai
 from game.engine import Match
-from game.i18n import t
+from game.i18n import t, tn
 from game.match_options import MatchOptions, match_profile
+from game.persist.autosave import Autosaver
 from game.persist.export import export_tenhou6
+from game.persist.instance import Holder, InstanceLock
 from game.persist.replays import ReplayLibrary
-from game.persist.saves import AUTOSAVE, SaveEntry, SaveError, SaveStore, summary_of
+from game.persist.saves import SaveEntry, SaveError, SaveStore, summary_of
 from game.persist.settings import Settings, SettingsStore
 from game.ui import audio
 from game.ui.audio import Cue, SoundBoard
@@ -35,6 +38,7 @@ from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.screens import Screen, ScreenStack
 from game.ui.tutorial.intents import PushScreen
 
+from .instance_screen import InstanceScreen, bring_to_front
 from .intents import (
     ApplySettings,
     Back,
@@ -47,7 +51,9 @@ from .intents import (
     Open,
     OpenReplay,
     PlayFromHere,
+    PlayWithoutAutosave,
     Quit,
+    RaiseOther,
     ResumeMatch,
     SaveGame,
     ShowRules,
@@ -56,6 +62,7 @@ from .intents import (
 from .load_screen import LoadScreen, hand_text
 from .match_menu import MatchMenuScreen
 from .new_game import NewGameScreen, profile_name
+from .notice_screen import NoticeScreen
 from .replays_screen import ReplaysScreen, local_time
 from .rules_screen import RulesScreen
 from .save_screen import SaveAsScreen
@@ -63,6 +70,20 @@ from .settings_screen import SettingsScreen
 from .title import TitleScreen
 
 OpenTable = Callable[[MatchOptions, Match, Settings], Screen]
+RAISE_CHECK = 1.0  # seconds between looks for a second window's request to come to the front
+BANNER_NOTICES = 3  # notices the title's banner holds at once; the rest are summed up
+
+
+def new_match_id() -> str:
+    return uuid.uuid4().hex
+
+
+def banner_text(notices: list[str]) -> str:
+    """The title banner's text for the notices waiting (the first few, then how many more)."""
+    if len(notices) <= BANNER_NOTICES:
+        return " ".join(notices)
+    rest = len(notices) - BANNER_NOTICES + 1
+    return " ".join([*notices[: BANNER_NOTICES - 1], tn("notice.more", rest)])
 
 
 MIN_SIZE = (640, 360)  # the smallest window the screens lay out for
@@ -78,27 +99,40 @@ class MenuFlow:
         replays: ReplayLibrary | None = None,
         open_table: OpenTable | None = None,
         sounds: SoundBoard | None = None,
+        instance: InstanceLock | None = None,
+        other: Holder | None = None,
     ) -> None:
         """``open_table(options, match, settings)`` makes the screen that plays a match; without
         it StartMatch and ResumeMatch go back to the app (the table is not glued in yet);
-        ``sounds`` is the board whose volumes follow the settings (None: :func:`audio.current`)."""
+        ``sounds`` is the board whose volumes follow the settings (None: :func:`audio.current`);
+        ``instance`` is the user folder's lock this game holds, ``other`` the game that holds it
+        when this one could not take it: the player then chooses first (:class:`InstanceScreen`),
+        and this window keeps no autosave."""
         self.size = size
         self.open_table = open_table
         self._disk_trouble_told = False
         self._pending_notice = ""
         self.playing: tuple[MatchOptions, Match, Screen] | None = None
-        self._saved_actions = -1
         self.settings_store = settings_store or SettingsStore()
         self.saves = saves or SaveStore(background=True)
         self.replays = replays or ReplayLibrary()
+        self.autosaver = Autosaver(self.saves)
+        self.instance = instance
+        self._raise_wait = 0.0
+        if other is not None:
+            self.saves.autosaving = False  # the other window's match is not this one's to touch
         self.settings: Settings = self.settings_store.load()
         self.sounds = sounds if sounds is not None else audio.current()
         self.sounds.set_volumes(self.settings.sound_volume, self.settings.music_volume)
         i18n.set_language(self.settings.language)
         notice = self.settings_store.take_notice()
+        self._notices: list[str] = [t(notice.key, **notice.values)] if notice else []
+        self.match_id = ""  # the id of the match on the table: its autosave and its replay carry it
         self.options = MatchOptions()
         self.stack = ScreenStack()
-        self.stack.push(self.title_screen(t(notice.key, **notice.values) if notice else ""))
+        self.stack.push(self.title_screen())
+        if other is not None:
+            self.stack.push(InstanceScreen(self.size, other))
 
     # --- screens ------------------------------------------------------------------------------
 
@@ -110,18 +144,33 @@ class MenuFlow:
             self._pending_notice = t("notice.disk_trouble", detail=exc.strerror or str(exc))
 
     def title_screen(self, notice: str = "") -> TitleScreen:
-        if not notice and self._pending_notice:
-            notice, self._pending_notice = self._pending_notice, ""
+        """The title, Continue offered for a usable autosave; the notices waiting (a file set
+        aside, the disk refusing writes) show in its banner, each once."""
+        if self._pending_notice:
+            self._notices.append(self._pending_notice)
+            self._pending_notice = ""
         detail = None
-        if self.saves.has_autosave():
-            try:
-                saved = self.saves.load(AUTOSAVE)
-                detail = t("title.continue_detail", profile=profile_name(saved.options.profile_id),
-                           when=local_time(saved.saved_at))
-            except SaveError as exc:
-                notice = notice or t(exc.notice.key, **exc.notice.values)
-        return TitleScreen(self.size, continue_detail=detail, notice=notice, tile_style=self.settings.tile_style,
-                           can_load=self.saves.has_named_saves())
+        saved = self.saves.usable_autosave()
+        if saved is not None:
+            profile = profile_name(saved.options.profile_id)
+            when = local_time(saved.saved_at)
+            detail = t("title.continue_detail", profile=profile, when=when) if when else profile
+        told = [notice] if notice else []
+        told += self._notices + self.persist_notices()
+        self._notices = []
+        return TitleScreen(self.size, continue_detail=detail, notice=banner_text(told),
+                           tile_style=self.settings.tile_style, can_load=self.saves.has_named_saves())
+
+    def persist_notices(self) -> list[str]:
+        """The player's messages about files set aside since the last call, translated."""
+        notices = [*self.saves.take_notices(), *self.replays.take_notices()]
+        return [t(n.key, **n.values) for n in notices]
+
+    def tell_set_aside(self) -> None:
+        """Show, over the current screen, the files the last step had to set aside (if any)."""
+        told = self.persist_notices()
+        if told:
+            self.stack.push(NoticeScreen(self.size, told))
 
     @property
     def top(self) -> Screen | None:
@@ -151,18 +200,27 @@ class MenuFlow:
             self.open("save_as")
             return True
         if event.key == pygame.K_F10 or (event.key == pygame.K_ESCAPE and not getattr(table, "riichi_mode", False)):
-            self.stack.push(MatchMenuScreen(self.size))
+            self.stack.push(MatchMenuScreen(self.size, autosaving=self.saves.autosaving))
             return True
         return False
 
     def update(self, dt: float) -> Any | None:
+        self._raise_wait += dt
+        if self.instance is not None and self._raise_wait >= RAISE_CHECK:
+            self._raise_wait = 0.0
+            if self.instance.raise_requested():  # a second window asked for this one
+                bring_to_front()
+        if self._at_table() and self.autosaver.stalled():
+            self._follow_match()  # the disk is behind: the table waits for it (frames still come)
+            return None
         intent = self.stack.update(dt)
         out = None if intent is None else self.act(intent)
         self._follow_match()
         return out
 
     def _follow_match(self) -> None:
-        """Autosave after every action the table applied; file the match once its end was shown."""
+        """Autosave the actions the table applied (at the pace of :mod:`game.persist.autosave`);
+        file the match once its end was shown."""
         writer = self.saves.writer
         if writer is not None and writer.error is not None:
             self.tell_disk_trouble(writer.error)
@@ -170,6 +228,7 @@ class MenuFlow:
             return
         options, match, screen = self.playing
         if screen not in self.stack.screens:  # the player left the table: the autosave stays
+            self.autosaver.follow(options, match, self.match_id, force=True)
             self.playing = None
             _close_seats(screen)
             return
@@ -179,18 +238,20 @@ class MenuFlow:
                 _close_seats(screen)
                 self.match_over(options, match)
             return
-        if len(match.actions) != self._saved_actions:
-            self._saved_actions = len(match.actions)
-            self.autosave(options, match)
+        self.autosaver.follow(options, match, self.match_id)
 
-    def play(self, options: MatchOptions, match: Match) -> Any | None:
-        """Put a match on the table (through ``open_table``), or hand it to the app."""
+    def play(self, options: MatchOptions, match: Match, *, match_id: str = "") -> Any | None:
+        """Put a match on the table (through ``open_table``), or hand it to the app. ``match_id``
+        is the autosave's when Continue resumes it; any other match gets a new one."""
         if self.open_table is None:
             return ResumeMatch(options, match)
         screen = self.open_table(options, match, self.settings)
+        self.match_id = match_id or new_match_id()
         self.playing = (options, match, screen)
-        self._saved_actions = -1
         self.stack.push(screen)
+        notify = getattr(screen, "notify", None)
+        if not self.saves.autosaving and callable(notify):
+            notify(t("instance.table_note"))
         skip = getattr(screen, "skip", None)
         if match.actions and callable(skip):
             skip()  # a resumed or branched match starts where it stands, not by animating its past
@@ -227,11 +288,14 @@ class MenuFlow:
             strict = (options.human_seat,) if self.settings.strict_table else ()
             return self.play(options, Match(match_profile(options), seed, strict_seats=strict))
         elif isinstance(intent, ContinueMatch):
+            path = self.saves.path_for(intent.name)
             try:
-                saved = self.saves.load(intent.name)
-                return self.play(saved.options, saved.resume())
+                saved = self.saves.load_path(path)
+                return self.play(saved.options, saved.resume(), match_id=saved.match_id)
             except SaveError as exc:
-                self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
+                if exc.reason != "missing":
+                    self.saves.set_aside(path, exc)
+                self.stack.reset(self.title_screen())
         elif isinstance(intent, OpenReplay):
             from game.ui.replay.sources import viewer_for_saved
 
@@ -239,7 +303,13 @@ class MenuFlow:
                 self.stack.push(viewer_for_saved(self.size, self.replays.load(intent.path), self.settings.tile_style,
                                                  self.settings.terminology))
             except SaveError as exc:
-                self.stack.reset(self.title_screen(t(exc.notice.key, **exc.notice.values)))
+                if exc.reason not in ("missing", "newer"):
+                    self.replays.set_aside(intent.path, exc)
+                screen = self.stack.top
+                if isinstance(screen, ReplaysScreen):
+                    screen.entries = self.replays.entries()
+                    screen.layout()
+                self.tell_set_aside()
         elif isinstance(intent, PlayFromHere):
             return self.play(intent.options, intent.match)
         elif isinstance(intent, DeleteReplay):
@@ -266,17 +336,27 @@ class MenuFlow:
         elif isinstance(intent, LoadGame):
             try:
                 saved = self.saves.load_path(intent.path)
-                return self.play(saved.options, saved.resume())
+                return self.play(saved.options, saved.resume())  # a new match id: another playing of it
             except SaveError as exc:
+                if exc.reason not in ("missing", "newer"):
+                    self.saves.set_aside(intent.path, exc)
                 screen = self.stack.top
                 if isinstance(screen, LoadScreen):
-                    screen.show(self.saves.named_entries(), t(exc.notice.key, **exc.notice.values))
+                    screen.show(self.saves.named_entries(), "" if exc.reason != "newer" else
+                                t(exc.notice.key, **exc.notice.values))
+                self.tell_set_aside()
         elif isinstance(intent, DeleteSave):
             self.delete_save(intent.path)
         elif isinstance(intent, PushScreen):
             self.stack.push(intent.screen)
         elif isinstance(intent, Dismiss):
             pass
+        elif isinstance(intent, RaiseOther):
+            if self.instance is not None:
+                self.instance.ask_to_raise()
+            return Quit()
+        elif isinstance(intent, PlayWithoutAutosave):
+            self.stack.reset(self.title_screen(t("instance.no_autosave")))
         else:
             return intent  # Quit, and anything the menus do not know
         return None
@@ -290,6 +370,7 @@ class MenuFlow:
             self.stack.push(SettingsScreen(self.size, self.settings, read_only=not self.settings_store.writable))
         elif name == "load":
             self.stack.push(LoadScreen(self.size, self.saves.named_entries()))
+            self.tell_set_aside()
         elif name == "save_as":
             if self.playing is None:
                 return
@@ -305,6 +386,7 @@ class MenuFlow:
                 self.stack.push(screen)
         elif name == "replays":
             self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style))
+            self.tell_set_aside()
         elif name == "external_bots":
             from .external_bots import ExternalBotsScreen
 
@@ -315,8 +397,12 @@ class MenuFlow:
         elif name == "tutorials":
             from game.ui.tutorial.list_screen import TutorialListScreen
 
-            self.stack.push(TutorialListScreen(self.size, style=self.settings.tile_style,
-                                                  speed=self.settings.animation_factor))
+            tutorials = TutorialListScreen(self.size, style=self.settings.tile_style,
+                                           speed=self.settings.animation_factor)
+            self.stack.push(tutorials)
+            notice = tutorials.progress.take_notice()
+            if notice is not None:
+                self.stack.push(NoticeScreen(self.size, [t(notice.key, **notice.values)]))
         else:
             raise ValueError(f"no menu screen called {name!r}")
 
@@ -384,15 +470,22 @@ class MenuFlow:
     # --- the table's side ---------------------------------------------------------------------
 
     def autosave(self, options: MatchOptions, match: Match) -> None:
-        """Keep the running match for Continue (the table calls this after every action)."""
-        self.saves.autosave(options, match)
+        """Keep the running match for Continue now (the table's frames go through
+        :meth:`_follow_match`, which paces them)."""
+        self.autosaver.follow(options, match, self.match_id, force=True)
+
+    def flush_autosave(self) -> None:
+        """Put the match's latest state on disk and wait for it (a quit, a quit signal)."""
+        self.saves.flush()
 
     def match_over(self, options: MatchOptions, match: Match) -> None:
         """File the finished match, forget its autosave, and show the results over the title
         (called by :meth:`update` for a table it opened, or by the app)."""
         path = None
         try:
-            path = self.replays.add(options, match)
+            self.autosaver.follow(options, match, self.match_id, force=True)
+            self.saves.flush()  # the autosave holds the end before the replay is filed (see replays)
+            path = self.replays.add(options, match, match_id=self.match_id)
             self.saves.clear_autosave()
         except OSError as exc:  # the results still show
             self.tell_disk_trouble(exc)

@@ -112,3 +112,13 @@ class LoadGame:
 @dataclass(frozen=True)
 class DeleteSave:
     path: Path
+
+
+@dataclass(frozen=True)
+class RaiseOther:
+    """Another window holds the user folder: ask it to come to the front, and close this one."""
+
+
+@dataclass(frozen=True)
+class PlayWithoutAutosave:
+    """Another window holds the user folder: play in this one anyway, keeping no autosave."""

@@ -20,6 +20,12 @@ WIDTH = 520
 
 
 class MatchMenuScreen(DialogScreen):
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, autosaving: bool = True) -> None:
+        """``autosaving`` False: this window keeps no autosave (another one holds the user
+        folder), so leaving says the match is not kept."""
+        self.autosaving = autosaving
+        super().__init__(size)
+
     def build(self) -> None:
         height = 430
         left, top = self.card(WIDTH, height, t("match_menu.title"))
@@ -28,7 +34,8 @@ class MatchMenuScreen(DialogScreen):
             ("resume", Back, ""),
             ("save_as", lambda: Open("save_as"), ""),
             ("settings", lambda: Open("settings"), ""),
-            ("leave", lambda: Open("title"), t("match_menu.leave_detail")),
+            ("leave", lambda: Open("title"),
+             t("match_menu.leave_detail" if self.autosaving else "match_menu.leave_detail_unkept")),
         ]
         for key, act, detail in entries:
             tall = 64 if detail else 52

@@ -8,9 +8,11 @@ from functools import partial
 from typing import Any
 
 from game import i18n
+from game.engine.errors import AtlasError
 from game.engine.profile import available_profiles, load_profile
 from game.i18n import t
 from game.match_options import LEVELS, MatchOptions, lengths_for
+from game.persist.names import shown
 
 from .intents import Open, ShowRules, StartMatch
 from .widgets import FAINT, GOLD, MUTED, Button, Card, Choice, DigitsField, MenuScreen, label
@@ -19,8 +21,15 @@ SEATS = ("right", "across", "left")  # the AI seats after the player's, in turn 
 
 
 def profile_name(profile_id: str) -> str:
+    """The rules' name in the player's language; the id itself for rules this game does not
+    ship (a file from a newer game names them), never an error."""
     key = f"profile.{profile_id}.name"
-    return t(key) if i18n.has(key) else load_profile(profile_id).profile.name
+    if i18n.has(key):
+        return t(key)
+    try:
+        return load_profile(profile_id).profile.name
+    except AtlasError:
+        return shown(profile_id, 40)
 
 
 def profile_description(profile_id: str) -> str:

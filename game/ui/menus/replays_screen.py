@@ -5,7 +5,6 @@ dropped on the window) opens a log from elsewhere in the same viewer."""
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -24,11 +23,12 @@ ROW = 62
 
 
 def local_time(iso: str) -> str:
-    """A stored UTC time as the player's local ``YYYY-MM-DD HH:MM``."""
+    """A stored UTC time as the player's local ``YYYY-MM-DD HH:MM``; "" for one that cannot be
+    shown (a time at the edge of the calendar overflows once moved to the local zone)."""
     try:
         return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return iso[:16].replace("T", " ")
+    except (ValueError, OverflowError, OSError):
+        return ""
 
 
 class ReplayRow(ListRow):
@@ -100,14 +100,10 @@ class ReplaysScreen(MenuScreen):
         return PushScreen(ImportScreen(self.window, style=self.style))
 
     def handle_event(self, event: pygame.event.Event) -> Any | None:
-        if event.type == pygame.DROPFILE:  # a log dropped on the window opens at once
-            from game.ui.replay.import_screen import open_log
+        if event.type == pygame.DROPFILE:  # a log dropped on the window: read at once, on the import screen
+            from game.ui.replay.import_screen import ImportScreen
 
-            intent, message = open_log(Path(event.file), self.window, self.style)
-            if intent is None:
-                self.message = message
-                self.layout()
-            return intent
+            return PushScreen(ImportScreen(self.window, style=self.style, path=str(event.file), start=True))
         return super().handle_event(event)
 
     def handle_key(self, event: pygame.event.Event) -> Any | None:

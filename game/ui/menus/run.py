@@ -15,11 +15,13 @@ from typing import Any
 
 import pygame
 
-from game import runlog
+from game import paths, runlog
 from game.engine import Match
 from game.match_options import MatchOptions
+from game.persist.instance import InstanceLock
 from game.persist.settings import Settings
 from game.ui import audio, desktop
+from game.ui.quit_signals import QuitOnSignal
 from game.ui.screens import Screen
 from game.ui.window_icon import set_window_icon
 
@@ -82,10 +84,12 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
     desktop.check_environment()  # no display: one clear line and exit 2 (not an invisible game)
     desktop.prepare()
     pygame.init()
+    signals = QuitOnSignal(flush=lambda: None)
     try:
         desktop.check_display()  # SDL fell back to its offscreen driver: the same
         if flow is None:  # the flow reads the settings (once: a corrupt file is moved aside then)
-            flow = MenuFlow(open_table=table_opener(), sounds=audio.start())
+            lock = InstanceLock(paths.saves_dir())
+            flow = MenuFlow(open_table=table_opener(), sounds=audio.start(), instance=lock, other=lock.acquire())
         set_window_icon()
         surface = window(flow.settings)
         flow.resize(surface.get_size())
@@ -96,7 +100,9 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
         frame = 0
         crashes: list[float] = []
         running = True
-        while running:
+        signals.flush = flow.saves.flush
+        signals.install()  # after pygame.init: SDL's own handlers would only post an event
+        while running and not signals.asked:
             try:
                 running, surface = _frame(flow, surface, clock)
             except Exception as exc:  # noqa: BLE001 - a crash shows a screen, never a vanished window
@@ -111,6 +117,9 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
         _remember_window(flow, surface)
         flow.saves.flush()  # the last autosave reaches the disk before the process ends
     finally:
+        signals.uninstall()
+        if flow is not None and flow.instance is not None:
+            flow.instance.release()
         audio.stop()
         if owner:
             ui_font.cache_clear()  # freetype fonts die with pygame

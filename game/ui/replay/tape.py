@@ -19,7 +19,7 @@ the log names or fits; :func:`tape_from_fit`). Either can be played on from any 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -208,7 +208,8 @@ def tape_from_log(logged: LoggedMatch, profile: RuleProfile, names: Sequence[str
     return tape_from_fit(logged, replay_under(logged, rules), names, title)
 
 
-def tape_from_fit(logged: LoggedMatch, fit: Fit, names: Sequence[str] = (), title: str = "") -> ReplayTape:
+def tape_from_fit(logged: LoggedMatch, fit: Fit, names: Sequence[str] = (), title: str = "",
+                  on_hand: Callable[[int, int], None] | None = None) -> ReplayTape:
     """Every hand of a log as the fit replayed it, each on its stacked wall
     (:func:`game.engine.logs.fit.replay_under`), cut into steps. A hand the engine will not
     follow to the end keeps the steps it could play and says where and why it stopped; a hand
@@ -221,7 +222,9 @@ def tape_from_fit(logged: LoggedMatch, fit: Fit, names: Sequence[str] = (), titl
     prof = one_hand_profile(match_profile(options))
     hands: list[TapeHand] = []
     starts: list[Match] = []
-    for logged_hand, report, played in zip(logged.hands, fit.reports, fit.played, strict=True):
+    for i, (logged_hand, report, played) in enumerate(zip(logged.hands, fit.reports, fit.played, strict=True)):
+        if on_hand is not None:
+            on_hand(i, len(logged.hands))
         if played is None:
             raise RecordError(f"hand {logged_hand.label}: {report.divergence}")
         starts.append(fresh_match(played.record, prof))

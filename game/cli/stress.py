@@ -1,0 +1,530 @@
+"""``python -m game stress kill|instances|doors``: attack the game from outside and print figures.
+
+These are stress runs, not tests: they take minutes, depend on the machine's load, and print one
+JSON summary (progress on stderr). Run them under ``nice -n 19`` on a shared machine.
+
+``kill``
+    A child process plays matches by itself on the real menus and table (every seat an AI, the
+    animation speed of the settings, the autosave written as in a game) in one user folder; the
+    parent kills it with SIGKILL at a random moment, checks the folder, and starts the next child,
+    which continues the match (Continue) or starts the next one. Figures: corrupt files (an
+    autosave, replay or settings file that does not load, or a record that does not replay to its
+    hash), actions lost beyond the last second of play (the autosave's action count against what
+    the child reported it had played one second before the kill), the age of the oldest action
+    not on disk at each kill, and duplicate replays (two files of one match).
+``instances``
+    Two or three games started a few seconds apart on one user folder, each playing its own
+    match: the first keeps the autosave; the others are told so and play without it (the choice a
+    player makes on the second window's screen). The autosave is watched the whole time; then the
+    first is killed with SIGKILL and a new game must take the stale lock over and continue its
+    match. Figures: autosaves written by a game that did not hold the lock, finished matches not
+    filed, duplicate replays, whether the stale lock was recovered and the match continued.
+``doors``
+    Every import door with hostile inputs (``/dev/zero``, ``/dev/urandom``, a FIFO, a folder, a
+    sparse file over the cap, 8 MB of nesting, a 3,000-hand log, a read slowed to 60 kB/s) while
+    the menus, then the table, draw at 60 fps: the longest gap between frames and how long the
+    door took to answer; ``replay-check`` and ``levels list`` on the same inputs (seconds, exit code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", choices=("kill", "instances", "doors", "child"),
+                        help="kill: SIGKILL during autosaving; instances: 2-3 games on one folder; "
+                             "doors: hostile imports while frames are timed")
+    parser.add_argument("--kills", type=int, default=500, help="kill: how many children to kill")
+    parser.add_argument("--speeds", default=",".join(SPEEDS), help="kill: animation speeds, in turn")
+    parser.add_argument("--count", type=int, default=3, help="instances: how many games (2 or 3)")
+    parser.add_argument("--stagger", type=float, default=5.0, help="instances: seconds between starts")
+    parser.add_argument("--seconds", type=float, default=40.0, help="instances: seconds each game plays")
+    parser.add_argument("--folder", type=Path, default=None, help="the user folder to attack (default: a new temp one)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log", type=Path, default=None, help="doors: a big log to import (default: one is made)")
+    # the child's own options
+    parser.add_argument("--speed", default="instant", help=argparse.SUPPRESS)
+    parser.add_argument("--length", default="one_hand", help=argparse.SUPPRESS)
+    parser.add_argument("--lock", action="store_true", help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.what == "child":
+        return child(args)
+    folder = args.folder or Path(tempfile.mkdtemp(prefix=f"atlas-stress-{args.what}-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    if args.what == "kill":
+        summary = kill_run(folder, args.kills, args.speeds.split(","), args.seed)
+    elif args.what == "instances":
+        summary = instances_run(folder, args.count, args.stagger, args.seconds, args.seed)
+    else:
+        summary = doors_run(folder, args.log)
+    summary["folder"] = str(folder)
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+def user_env(folder: Path) -> dict[str, str]:
+    """The environment of a game whose user folders all live in ``folder``."""
+    env = dict(os.environ)
+    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
+                     ("XDG_CACHE_HOME", "cache")):
+        env[var] = str(folder / sub)
+    env["HOME"] = str(folder / "home")
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONUNBUFFERED="1")
+    return env
+
+
+def _point_here(folder: Path) -> None:
+    os.environ.update(user_env(folder))
+
+
+# --- the child: a game that plays by itself ---------------------------------------------------------
+
+
+def child(args: argparse.Namespace) -> int:
+    """Play matches on the real menus and table until killed (or ``--seconds`` of play), printing
+    one line a frame: ``<monotonic time> <actions played> <match id>``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game import paths
+    from game.match_options import MatchOptions
+    from game.persist.instance import InstanceLock
+    from game.persist.settings import Settings, SettingsStore
+    from game.ui.menus.flow import MenuFlow
+    from game.ui.menus.intents import ContinueMatch, Open, PlayWithoutAutosave, StartMatch
+    from game.ui.results.match_end import ResultsScreen
+    from game.ui.menus.title import TitleScreen
+    from game.ui.table import TableScreen
+
+    pygame.init()
+    size = (1280, 720)
+    surface = pygame.display.set_mode(size)
+    store = SettingsStore()
+    store.save(Settings(language="en", animation_speed=args.speed))
+
+    def table(options: MatchOptions, match: Any, settings: Settings) -> Any:
+        return TableScreen(size, match=match, human=options.human_seat, levels=options.ai_seats(), autoplay=True,
+                           speed=settings.animation_factor, style=settings.tile_style)
+
+    lock = InstanceLock(paths.saves_dir()) if args.lock else None
+    other = lock.acquire() if lock is not None else None
+    flow = MenuFlow(size, open_table=table, instance=lock, other=other)
+    if other is not None:
+        flow.act(PlayWithoutAutosave())  # what the player chooses on the second window's screen
+        print(f"second {other.pid}", flush=True)
+    rng = random.Random(args.seed * 7919 + os.getpid())
+
+    def start() -> None:
+        title = flow.top
+        if isinstance(title, TitleScreen) and title.continue_detail is not None:
+            flow.act(ContinueMatch())
+        else:
+            flow.act(StartMatch(MatchOptions(seed=rng.randrange(2**31), length=args.length)))
+
+    start()
+    print("ready", flush=True)
+    clock = pygame.time.Clock()
+    began = time.monotonic()
+    out = sys.stdout
+    while args.seconds <= 0 or time.monotonic() - began < args.seconds:
+        for _event in pygame.event.get():
+            pass
+        flow.update(clock.get_time() / 1000.0)
+        flow.draw(surface)
+        pygame.display.flip()
+        if flow.playing is not None:
+            match = flow.playing[1]
+            out.write(f"{time.monotonic():.4f} {len(match.actions)} {flow.match_id}\n")
+            out.flush()
+        elif isinstance(flow.top, ResultsScreen):
+            out.write(f"over {flow.match_id}\n")
+            flow.act(Open("title"))
+            start()
+        clock.tick(60)
+    flow.flush_autosave()
+    if lock is not None:
+        lock.release()
+    print("done", flush=True)
+    return 0
+
+
+class Reader:
+    """The child's lines, read on a thread as they come."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._read, args=(proc,), daemon=True)
+        self.thread.start()
+
+    def _read(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+            if line.startswith("ready"):
+                self.ready.set()
+        self.ready.set()
+
+    def frames(self) -> list[tuple[float, int, str]]:
+        out = []
+        for line in self.lines:
+            parts = line.split()
+            if len(parts) == 3 and parts[0][0].isdigit():
+                out.append((float(parts[0]), int(parts[1]), parts[2]))
+        return out
+
+
+def spawn_child(folder: Path, *extra: str) -> tuple[subprocess.Popen[str], Reader]:
+    proc = subprocess.Popen([sys.executable, "-m", "game", "stress", "child", *extra], env=user_env(folder),
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    return proc, Reader(proc)
+
+
+# --- kill -9 during autosaving ------------------------------------------------------------------------
+
+
+def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str, Any]:
+    _point_here(folder)
+    from game.persist.replays import ReplayLibrary
+    from game.persist.saves import AUTOSAVE, SaveError, SaveStore
+
+    rng = random.Random(seed)
+    per: dict[str, dict[str, Any]] = {s: {"kills": 0, "corrupt": 0, "lost_beyond_1s": 0, "ages": [], "no_autosave": 0}
+                                       for s in speeds}
+    unreadable: list[str] = []
+    for i in range(kills):
+        speed = speeds[i % len(speeds)]
+        proc, reader = spawn_child(folder, "--speed", speed, "--length", "one_hand", "--seed", str(seed + i),
+                                   "--seconds", "0")
+        if not reader.ready.wait(120):
+            proc.kill()
+            proc.wait()
+            raise SystemExit(f"kill {i}: the child did not start")
+        time.sleep(rng.uniform(0.1, 2.5))
+        killed_at = time.monotonic()
+        proc.kill()
+        proc.wait()
+        reader.thread.join(5)
+        row = per[speed]
+        row["kills"] += 1
+        store = SaveStore(folder / "data" / "MahjongAtlas" / "saves")
+        path = store.path_for(AUTOSAVE)
+        frames = reader.frames()
+        if not path.exists():
+            row["no_autosave"] += 1  # between matches (filed), or killed before the first action
+            continue
+        try:
+            saved = store.load_path(path)
+            saved.resume()
+        except SaveError as exc:
+            row["corrupt"] += 1
+            unreadable.append(f"kill {i} ({speed}): {exc.notice.values}")
+            path.unlink()
+            continue
+        on_disk = len(saved.record.actions)
+        mine = [(t, n) for t, n, match_id in frames if match_id == saved.match_id]
+        second_before = [n for t, n in mine if t <= killed_at - 1.0]
+        if second_before and max(second_before) > on_disk:
+            row["lost_beyond_1s"] += 1
+        unsaved = [t for t, n in mine if n > on_disk]
+        row["ages"].append(killed_at - unsaved[0] if unsaved else 0.0)
+        if i % 25 == 24:
+            print(f"stress kill: {i + 1}/{kills}", file=sys.stderr)
+    library = ReplayLibrary(folder / "data" / "MahjongAtlas" / "replays", keep=10**6)
+    ids: Counter[str] = Counter()
+    records: Counter[tuple[str, ...]] = Counter()
+    bad_replays = 0
+    for replay in library.paths():
+        try:
+            loaded = library.load(replay)
+        except SaveError:
+            bad_replays += 1
+            continue
+        ids[loaded.match_id] += 1
+        records[(loaded.record.profile_hash, str(loaded.record.seed), *loaded.record.actions)] += 1
+    set_aside = [p.name for p in (folder / "data").rglob("*") if "-2" in p.name and "." in p.suffix and
+                 any(w in p.name for w in (".corrupt-", ".invalid-", ".unplayable-", ".too-big-"))]
+    summary: dict[str, Any] = {"kills": kills, "speeds": {}}
+    for speed, row in per.items():
+        ages = row.pop("ages")
+        row["age_median_s"] = round(statistics.median(ages), 3) if ages else None
+        row["age_max_s"] = round(max(ages), 3) if ages else None
+        summary["speeds"][speed] = row
+    summary.update(
+        corrupt=sum(r["corrupt"] for r in per.values()) + bad_replays,
+        lost_beyond_1s=sum(r["lost_beyond_1s"] for r in per.values()),
+        replays=sum(ids.values()),
+        duplicate_replays=sum(n - 1 for n in ids.values() if n > 1) + sum(n - 1 for n in records.values() if n > 1),
+        files_set_aside=set_aside,
+        unreadable=unreadable[:10],
+    )
+    return summary
+
+
+# --- two and three games on one folder --------------------------------------------------------------
+
+
+def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed: int) -> dict[str, Any]:
+    _point_here(folder)
+    from game.persist.replays import ReplayLibrary
+    from game.persist.saves import AUTOSAVE, SaveError, SaveStore
+
+    store = SaveStore(folder / "data" / "MahjongAtlas" / "saves")
+    autosave = store.path_for(AUTOSAVE)
+    games: list[tuple[subprocess.Popen[str], Reader]] = []
+    written_by: Counter[str] = Counter()  # match ids seen in the autosave
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(SaveError):
+                written_by[store.load_path(autosave).match_id] += 1
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    for i in range(count):
+        games.append(spawn_child(folder, "--lock", "--speed", "instant", "--length", "tonpuu",
+                                 "--seed", str(seed + i), "--seconds", str(seconds)))
+        games[-1][1].ready.wait(120)
+        if i + 1 < count:
+            time.sleep(stagger)
+    first, first_reader = games[0]
+    time.sleep(max(1.0, seconds / 2 - stagger * (count - 1)))
+    first.kill()  # the holder dies mid-match: its lock is stale now
+    first.wait()
+    for proc, _reader in games[1:]:
+        proc.wait(timeout=seconds * 4)
+    stop.set()
+    watcher.join(2)
+    first_ids = {m for _, _, m in first_reader.frames()}
+    others_ids = {m for _, r in games[1:] for _, _, m in r.frames()}
+    second_flags = [any(line.startswith("second") for line in r.lines) for _, r in games]
+    last_of_first = first_reader.frames()[-1][2] if first_reader.frames() else ""
+    # a new game on the same folder: the stale lock is taken over and the first's match continues
+    successor, successor_reader = spawn_child(folder, "--lock", "--speed", "instant", "--length", "tonpuu",
+                                              "--seed", str(seed + 99), "--seconds", "3")
+    successor.wait(timeout=180)
+    successor_ids = [m for _, _, m in successor_reader.frames()]
+    library = ReplayLibrary(folder / "data" / "MahjongAtlas" / "replays", keep=10**6)
+    filed: Counter[str] = Counter()
+    for path in library.paths():
+        try:
+            filed[library.load(path).match_id] += 1
+        except SaveError:
+            filed["(unreadable)"] += 1
+    finished = [line.split()[1] for _, r in [*games, (successor, successor_reader)] for line in r.lines
+                if line.startswith("over ")]
+    first_kept = last_of_first in written_by or last_of_first in filed
+    return {
+        "games": count,
+        "told_second_window": second_flags,
+        "autosave_written_by_non_holder": sum(n for m, n in written_by.items() if m in others_ids and m not in first_ids),
+        "finished_matches": len(finished),
+        "finished_not_filed": sum(1 for m in finished if m not in filed),
+        "duplicate_replays": sum(n - 1 for n in filed.values() if n > 1),
+        "first_match_kept": first_kept,
+        "stale_lock_recovered": not any(line.startswith("second") for line in successor_reader.lines),
+        "successor_continued_first_match": bool(successor_ids) and successor_ids[0] == last_of_first,
+        "matches_lost": (0 if first_kept else 1) + sum(1 for m in finished if m not in filed),
+    }
+
+
+# --- import doors while frames are timed -------------------------------------------------------------
+
+
+def _hostile_inputs(folder: Path, big_log: Path) -> dict[str, Path]:
+    from game.persist.bounded import IMPORT_CAP
+
+    inputs: dict[str, Path] = {}
+    for device in ("/dev/zero", "/dev/urandom"):
+        if Path(device).exists():
+            inputs[device] = Path(device)
+    if hasattr(os, "mkfifo"):
+        fifo = folder / "pipe.json"
+        if not fifo.exists():
+            os.mkfifo(fifo)
+        inputs["fifo"] = fifo
+    inputs["folder"] = folder
+    huge = folder / "huge.json"
+    with huge.open("wb") as handle:
+        handle.truncate(IMPORT_CAP + 1)  # sparse
+    inputs["over the cap (sparse)"] = huge
+    deep = folder / "deep.json"
+    depth = (IMPORT_CAP - 16) // 2
+    deep.write_bytes(b"[" * depth + b"]" * depth)
+    inputs["8 MB of nesting"] = deep
+    junk = folder / "junk.json"
+    junk.write_text(json.dumps({"log": [[i % 50] * 20 for i in range(IMPORT_CAP // 80)]})[: IMPORT_CAP - 1])
+    inputs["8 MB of numbers"] = junk
+    inputs["3000-hand log"] = big_log
+    inputs["slow read (60 kB/s)"] = big_log  # the same log, read slowly (see _slowly)
+    return inputs
+
+
+def _make_big_log(folder: Path, hands: int = 3000) -> Path:
+    from game.ai.baseline import EfficiencyBot
+    from game.engine import Match
+    from game.engine.logs import to_tenhou6
+    from game.engine.profile import load_profile
+
+    path = folder / f"log-{hands}.json"
+    if path.exists():
+        return path
+    profile = load_profile("riichi")
+    doc: dict[str, Any] | None = None
+    logged: list[Any] = []
+    seed = 1
+    while len(logged) < hands:
+        match = Match(profile, seed)
+        bots = [EfficiencyBot(seed, s) for s in range(4)]
+        while not match.is_over:
+            seat = match.awaiting()[0]
+            match.apply(bots[seat].decide(match.observe(seat)))
+        data = to_tenhou6(match)
+        doc = doc or data
+        logged += data["log"]
+        seed += 1
+    assert doc is not None
+    doc["log"] = logged[:hands]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+class _slowly:
+    """Reads through the bounded door at about 60 kB/s (a dying USB stick, a far network share)."""
+
+    def __enter__(self) -> None:
+        from game.persist import bounded
+
+        self.module = bounded
+        self.real = bounded.read_chunk
+
+        def slow_read(fd: int, n: int) -> bytes:
+            data = self.real(fd, min(n, 16 * 1024))
+            time.sleep(len(data) / 60_000)
+            return data
+
+        bounded.read_chunk = slow_read
+
+    def __exit__(self, *exc: object) -> None:
+        self.module.read_chunk = self.real
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _door(path: Path, surface: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One input through the import door: frames on the import screen (menus), then on a table
+    playing by itself while the same import runs on its thread."""
+    from game.ui.replay.import_screen import ImportScreen, start_import
+
+    screen = ImportScreen((1280, 720), path=str(path))
+    menus = _frames_while(lambda: screen.job is not None, screen.update, screen.draw, surface, start=screen.open)
+    table = _table()
+    jobs: list[Any] = []
+    on_table = _frames_while(lambda: not jobs[0].done, table.update, table.draw, surface,
+                             start=lambda: jobs.append(start_import(path)))
+    return menus, on_table
+
+
+def doors_run(folder: Path, big_log: Path | None) -> dict[str, Any]:
+    _point_here(folder)
+    import pygame
+
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 720))
+    log = big_log or _make_big_log(folder)
+    inputs = _hostile_inputs(folder, log)
+    results: dict[str, Any] = {"menus": {}, "table": {}, "replay_check": {}, "levels_list": {}}
+    for name, path in inputs.items():
+        with _slowly() if name.startswith("slow") else _nothing():
+            results["menus"][name], results["table"][name] = _door(path, surface)
+        print(f"stress doors: {name}", file=sys.stderr)
+    levels = folder / "levels"
+    levels.mkdir(exist_ok=True)
+    for name, path in inputs.items():
+        if name.startswith("slow"):
+            continue
+        results["replay_check"][name] = _timed_command(["replay-check", str(path), "--max-mb", "8"], folder)
+        if name == "folder":
+            continue
+        target = levels / f"{''.join(ch if ch.isalnum() else '-' for ch in name)}.toml"
+        if target.exists() or target.is_symlink():
+            target.unlink()
+        target.symlink_to(path)
+    results["levels_list"]["all inputs as levels"] = _timed_command(["levels", "list", "--dir", str(levels)], folder)
+    results["max_gap_ms_overall"] = max(r["max_gap_ms"] for kind in ("menus", "table") for r in results[kind].values())
+    return results
+
+
+def _table() -> Any:
+    from game.ui.table import TableScreen
+
+    return TableScreen((1280, 720), seed=5, autoplay=True, speed=1.0)
+
+
+def _frames_while(running: Any, update: Any, draw: Any, surface: Any, *, start: Any, limit: float = 300.0) -> dict[str, Any]:
+    """Frames at 60 fps from ``start()`` until ``running()`` is false: the gaps between them."""
+    import pygame
+
+    clock = pygame.time.Clock()
+    began = time.monotonic()
+    start()
+    last = time.monotonic()
+    gaps: list[float] = []
+    while running() and time.monotonic() - began < limit:
+        pygame.event.pump()
+        update(1 / 60)
+        draw(surface)
+        pygame.display.flip()
+        clock.tick(60)
+        now = time.monotonic()
+        gaps.append(now - last)
+        last = now
+    took = time.monotonic() - began
+    return {
+        "answered_in_s": round(took, 2),
+        "frames": len(gaps),
+        "max_gap_ms": round(1000 * max(gaps), 1) if gaps else 0.0,
+        "p99_gap_ms": round(1000 * sorted(gaps)[int(0.99 * (len(gaps) - 1))], 1) if gaps else 0.0,
+        "median_gap_ms": round(1000 * statistics.median(gaps), 1) if gaps else 0.0,
+    }
+
+
+def _timed_command(argv: list[str], folder: Path) -> dict[str, Any]:
+    began = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "game", *argv], env=user_env(folder), capture_output=True,
+                              text=True, timeout=300)
+        code: int | str = done.returncode
+        err = done.stderr.strip().splitlines()[-1:] if done.stderr.strip() else done.stdout.strip().splitlines()[-1:]
+    except subprocess.TimeoutExpired:
+        code, err = "timeout", []
+    return {"seconds": round(time.monotonic() - began, 2), "exit": code, "said": err[0][:160] if err else ""}
+

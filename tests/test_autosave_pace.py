@@ -1,0 +1,138 @@
+"""The autosave's pace and its bound: queued at most every EVERY seconds while actions come, at
+once when read or when play rests, and play held once the disk trails by STALL seconds.
+
+A slow disk is a write that sleeps (the writer thread's ``write_bytes``); a failing one raises.
+"""
+
+from __future__ import annotations
+
+import errno
+import time
+from pathlib import Path
+
+import pytest
+from user_dirs import point_user_dirs
+
+from game.ai.baseline import RandomBot
+from game.engine import Match
+from game.match_options import MatchOptions, match_profile
+from game.persist import background
+from game.persist.autosave import EVERY, STALL, Autosaver
+from game.persist.saves import AUTOSAVE, SaveStore
+
+OPTIONS = MatchOptions(seed=4)
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return point_user_dirs(tmp_path, monkeypatch)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def step(match: Match, bots: list[RandomBot]) -> None:
+    seat = match.awaiting()[0]
+    match.apply(bots[seat].decide(match.observe(seat)))
+
+
+def test_actions_at_instant_speed_are_queued_every_quarter_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SaveStore(background=True)
+    puts: list[int] = []
+    real = store.autosave_later
+    monkeypatch.setattr(store, "autosave_later", lambda o, r, s, i, d=None: (puts.append(len(r.actions)), real(o, r, s, i, d)))
+    clock = Clock()
+    saver = Autosaver(store, clock)
+    match = Match(match_profile(OPTIONS), 4)
+    bots = [RandomBot(4, s) for s in range(4)]
+    for _frame in range(60):  # one second at 60 fps, eight actions a frame
+        for _ in range(8):
+            step(match, bots)
+        saver.follow(OPTIONS, match, "c" * 32)
+        clock.now += 1 / 60
+    assert 4 <= len(puts) <= 5  # every EVERY seconds, not every frame
+    assert store.load(AUTOSAVE).record == match.record  # a read queues the latest first
+
+
+def test_play_that_rests_is_saved_on_the_next_frame() -> None:
+    store = SaveStore(background=True)
+    clock = Clock()
+    saver = Autosaver(store, clock)
+    match = Match(match_profile(OPTIONS), 4)
+    bots = [RandomBot(4, s) for s in range(4)]
+    saver.follow(OPTIONS, match, "")
+    step(match, bots)
+    clock.now += EVERY / 10
+    saver.follow(OPTIONS, match, "")  # too soon after the first
+    clock.now += EVERY
+    saver.follow(OPTIONS, match, "")
+    store.writer.flush()  # type: ignore[union-attr]
+    assert len(store.load_path(store.path_for(AUTOSAVE)).record.actions) == 1
+    assert saver.behind() == 0.0
+
+
+def test_a_slow_disk_holds_play_and_lets_it_go_once_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = background.write_bytes
+
+    def slow(path: Path, data: bytes) -> None:
+        time.sleep(1.0)
+        real(path, data)
+
+    monkeypatch.setattr(background, "write_bytes", slow)
+    store = SaveStore(background=True)
+    saver = Autosaver(store)
+    match = Match(match_profile(OPTIONS), 4)
+    bots = [RandomBot(4, s) for s in range(4)]
+    start = time.monotonic()
+    held_at = None
+    while time.monotonic() - start < 10:
+        if saver.stalled():
+            held_at = held_at or time.monotonic() - start
+            saver.follow(OPTIONS, match, "")
+            time.sleep(0.01)
+            continue
+        if held_at is not None:
+            break  # the write landed: play goes on
+        step(match, bots)
+        saver.follow(OPTIONS, match, "")
+        time.sleep(0.005)
+    assert held_at is not None and STALL <= held_at < STALL + 1.0
+    assert saver.behind() <= STALL
+
+
+def test_a_failing_disk_never_holds_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(background, "write_bytes", full)
+    store = SaveStore(background=True)
+    clock = Clock()
+    saver = Autosaver(store, clock)
+    match = Match(match_profile(OPTIONS), 4)
+    bots = [RandomBot(4, s) for s in range(4)]
+    for _ in range(10):
+        step(match, bots)
+        saver.follow(OPTIONS, match, "")
+        store.writer.flush()  # type: ignore[union-attr]
+        clock.now += 1.0
+    assert not saver.stalled()
+    assert store.writer is not None and store.writer.error is not None
+
+
+def test_the_autosave_never_comes_back_after_the_match_is_filed() -> None:
+    store = SaveStore(background=True)
+    saver = Autosaver(store)
+    match = Match(match_profile(OPTIONS), 4)
+    bots = [RandomBot(4, s) for s in range(4)]
+    for _ in range(5):
+        step(match, bots)
+        saver.follow(OPTIONS, match, "")
+    store.clear_autosave()
+    step(match, bots)
+    store.flush()
+    assert not store.has_autosave()

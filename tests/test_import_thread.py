@@ -1,0 +1,200 @@
+"""The log import on its thread (progress, Cancel, the window keeps its frames) and the in-game
+file chooser (folders and .json/.mjson files, keyboard and mouse)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.baseline import EfficiencyBot
+from game.engine import Match
+from game.engine.logs import to_tenhou6
+from game.engine.profile import load_profile
+from game.persist.jobs import Cancelled, Job
+from game.ui.menus.intents import Back
+from game.ui.replay.file_chooser import LISTED, FileChooserScreen, list_folder, start_folder
+from game.ui.replay.import_screen import ImportScreen, tail_that_fits
+from game.ui.replay.viewer import ReplayViewer
+from game.ui.tutorial.intents import PushScreen
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True)
+def headless() -> None:
+    pygame.init()
+
+
+@pytest.fixture(scope="module")
+def long_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A log of about forty hands (a few matches' hands in one file)."""
+    profile = load_profile("riichi")
+    doc: dict[str, object] | None = None
+    hands: list[object] = []
+    seed = 1
+    while len(hands) < 40:
+        match = Match(profile, seed)
+        bots = [EfficiencyBot(seed, s) for s in range(4)]
+        while not match.is_over:
+            seat = match.awaiting()[0]
+            match.apply(bots[seat].decide(match.observe(seat)))
+        data = to_tenhou6(match)
+        doc = doc or data
+        hands += data["log"]
+        seed += 1
+    assert doc is not None
+    doc["log"] = hands
+    path = tmp_path_factory.mktemp("logs") / "long.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def key(k: int, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=0)
+
+
+def test_a_job_reports_progress_and_stops_when_cancelled() -> None:
+    steps: list[int] = []
+
+    def work(progress):  # type: ignore[no-untyped-def]
+        for i in range(10_000):
+            progress(i / 10_000)
+            steps.append(i)
+            time.sleep(0.001)
+        return "done"
+
+    job = Job(work).start()
+    time.sleep(0.05)
+    job.cancel()
+    assert job.wait(5)
+    with pytest.raises(Cancelled):
+        job.result()
+    assert len(steps) < 10_000
+    failing = Job(lambda progress: 1 // 0).start()
+    assert failing.wait(5)
+    with pytest.raises(ZeroDivisionError):
+        failing.result()
+
+
+def test_the_import_shows_its_progress_and_opens_the_viewer(long_log: Path) -> None:
+    screen = ImportScreen(SIZE, path=str(long_log))
+    assert screen.open() is None
+    assert screen.job is not None and screen.root.find("progress") is not None
+    assert screen.root.find("cancel") is not None
+    surface = pygame.Surface(SIZE)
+    seen: list[float] = []
+    intent = None
+    deadline = time.monotonic() + 300
+    while intent is None and time.monotonic() < deadline:
+        intent = screen.update(1 / 60)
+        screen.draw(surface)  # the window keeps drawing while the log is read
+        if screen.job is not None:
+            seen.append(screen.job.progress)
+        time.sleep(1 / 60)
+    assert isinstance(intent, PushScreen) and isinstance(intent.screen, ReplayViewer)
+    assert seen == sorted(seen) and len(set(seen)) > 3  # it moved, and only forward
+
+
+def test_cancel_frees_the_screen_at_once_and_the_thread_stops(long_log: Path) -> None:
+    screen = ImportScreen(SIZE, path=str(long_log))
+    screen.open()
+    job = screen.job
+    assert job is not None
+    while job.progress < 0.35 and not job.done:  # into the hands
+        time.sleep(0.01)
+    screen.handle_event(key(pygame.K_ESCAPE))  # Esc cancels while reading
+    assert screen.job is None and "cancelled" in screen.message
+    assert screen.root.find("open") is not None
+    assert job.wait(30)
+    assert screen.update(1 / 60) is None  # nothing is delivered
+
+
+def test_the_file_chooser_lists_folders_and_logs_only(tmp_path: Path) -> None:
+    (tmp_path / "b-folder").mkdir()
+    (tmp_path / "A-folder").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    for name in ("z.json", "m.MJSON", "notes.txt", ".secret.json", "y.jsonl"):
+        (tmp_path / name).write_text("{}")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "broken.json").symlink_to(tmp_path / "nowhere.json")
+    listing = list_folder(tmp_path)
+    assert [(e.name, e.folder) for e in listing.entries] == [
+        ("A-folder", True), ("b-folder", True), ("m.MJSON", False), ("y.jsonl", False), ("z.json", False)]
+    assert list_folder(tmp_path / "absent").error
+    many = tmp_path / "many"
+    many.mkdir()
+    for i in range(LISTED + 20):
+        (many / f"{i:04}.json").touch()
+    crowd = list_folder(many)
+    assert len(crowd.entries) == LISTED and crowd.left_out == 20
+
+
+def wait_listed(screen: FileChooserScreen) -> None:
+    deadline = time.monotonic() + 30
+    while screen.listing is None and time.monotonic() < deadline:
+        screen.update(1 / 60)
+        time.sleep(0.01)
+    assert screen.listing is not None
+
+
+def test_the_file_chooser_by_keyboard(tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "game.json").write_text("{}")
+    (tmp_path / "other.mjson").write_text("{}")
+    picked: list[Path] = []
+    screen = FileChooserScreen(SIZE, tmp_path, pick=picked.append)
+    wait_listed(screen)
+    screen.draw(pygame.Surface(SIZE))
+    screen.handle_event(key(0, "l"))  # type-ahead: "logs"
+    assert screen.focused is not None and screen.focused.name == "entry:logs"
+    assert screen.handle_event(key(pygame.K_RETURN)) is None  # into the folder
+    wait_listed(screen)
+    assert screen.folder == tmp_path / "logs"
+    screen.handle_event(key(pygame.K_DOWN))  # past ".." to game.json
+    assert screen.focused is not None and screen.focused.name == "entry:game.json"
+    assert screen.handle_event(key(pygame.K_RETURN)) == Back()
+    assert picked == [tmp_path / "logs" / "game.json"]
+    screen.handle_event(key(pygame.K_BACKSPACE))  # up again
+    wait_listed(screen)
+    assert screen.folder == tmp_path
+
+
+def test_the_file_chooser_by_mouse_and_into_the_import(tmp_path: Path, long_log: Path) -> None:
+    target = tmp_path / long_log.name
+    target.write_bytes(long_log.read_bytes())
+    importer = ImportScreen(SIZE, path=str(target))
+    intent = importer.browse()
+    assert isinstance(intent, PushScreen) and isinstance(intent.screen, FileChooserScreen)
+    chooser = intent.screen
+    assert chooser.folder == tmp_path.resolve()  # opens where the typed path points
+    wait_listed(chooser)
+    row = chooser.root.find(f"entry:{target.name}")
+    assert row is not None
+    w, h = row.content_size()
+    x, y = row.to_world(w / 2, 0)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)
+    assert chooser.handle_event(click) == Back()
+    assert importer.job is not None  # the chosen file is being read
+    importer.job.cancel()
+
+
+def test_a_path_of_any_length_fits_in_a_few_measurements(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.replay import import_screen
+
+    calls: list[int] = []
+    real = import_screen.text_width
+    monkeypatch.setattr(import_screen, "text_width", lambda text, size, bold=False: (calls.append(1), real(text, size))[1])
+    shown = tail_that_fits("/very/long/" + "x" * 5000 + "/game.json", 17, 600)
+    assert shown.startswith("…") and shown.endswith("/game.json") and real(shown, 17) <= 600
+    assert len(calls) < 20
+
+
+def test_start_folder_falls_back_to_somewhere_real(tmp_path: Path) -> None:
+    assert start_folder(tmp_path / "a.json") == tmp_path.resolve()
+    assert start_folder(tmp_path / "no" / "such" / "place").is_dir()
