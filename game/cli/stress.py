@@ -112,8 +112,8 @@ def child(args: argparse.Namespace) -> int:
     from game.persist.settings import Settings, SettingsStore
     from game.ui.menus.flow import MenuFlow
     from game.ui.menus.intents import ContinueMatch, Open, PlayWithoutAutosave, StartMatch
-    from game.ui.results.match_end import ResultsScreen
     from game.ui.menus.title import TitleScreen
+    from game.ui.results.match_end import ResultsScreen
     from game.ui.table import TableScreen
 
     pygame.init()
