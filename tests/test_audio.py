@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from table_helpers import display
+from user_dirs import point_user_dirs
 
 from game.engine.events import (
     Claimed,
@@ -147,9 +148,14 @@ def test_the_same_cue_at_once_is_played_once(mixer: Any) -> None:
     assert board.played == [Cue.DISCARD, Cue.TILE, Cue.DISCARD]
 
 
-def test_the_board_made_on_a_thread_becomes_ready_and_plays_music(mixer: Any) -> None:
+def test_the_board_made_on_a_thread_becomes_ready_and_plays_music(
+        mixer: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    point_user_dirs(tmp_path, monkeypatch)
     board = audio.start(sound_volume=40, music_volume=50)
-    assert audio.current() is board and board.wait_ready(120)
+    assert audio.current() is board
+    assert not board._ready.is_set()  # nothing is made before the first frame is shown
+    board.tick()  # the app's first frame has been shown: the thread begins
+    assert board.wait_ready(120)
     board.play(Cue.UI)
     assert board.played == [Cue.UI]
     assert not board.music_playing

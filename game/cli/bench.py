@@ -16,15 +16,17 @@ import time
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target",
-        choices=["engine", "scene", "render", "ai", "first-turn"],
+        choices=["engine", "scene", "render", "ai", "first-turn", "startup"],
         help="engine: shanten, apply, hanchan/s; scene: the scene graph; render: the table's frames; "
         "ai: decision times per level; first-turn: from a new match at Normal speed to the human's "
-        "first discard",
+        "first discard; startup: CPU from process start to the title's first frame and to the first "
+        "turn of a Continue, in fresh processes",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=6, help="hanchan per bot kind (engine)")
     parser.add_argument("--hands", type=int, default=20000, help="random hands for shanten (engine)")
     parser.add_argument("--profile", default="riichi")
+    parser.add_argument("--runs", type=int, default=5, help="fresh starts of each kind (startup)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.table.bench import bench_first_turn
 
         figures = bench_first_turn()
+    elif args.target == "startup":
+        from game.cli.bench_startup import bench_startup
+
+        figures = bench_startup(args.runs)
     else:
         figures = bench_ai(args.profile, args.games, args.seed)
     print(json.dumps(figures, indent=2))

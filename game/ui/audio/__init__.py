@@ -1,4 +1,4 @@
-"""Sounds the game makes itself: synthesised at start-up, no audio files shipped.
+"""Sounds the game makes itself: synthesised once and cached, no audio files shipped.
 
 ``synth`` has the building blocks, ``recipes`` the game's sounds (one :class:`Cue` per moment of
 play), ``pcm`` packs samples for the mixer, ``board`` plays them at the player's volume. The app
@@ -30,10 +30,14 @@ def install(board: SoundBoard) -> SoundBoard:
 
 
 def start(sound_volume: int = 80, music_volume: int = 60) -> SoundBoard:
-    """Open the mixer (pygame must be initialised) and make the app's board the current one."""
+    """Open the mixer (pygame must be initialised) and make the app's board the current one; its
+    buffers are kept in the user's cache folder between starts."""
     import pygame
 
-    return install(SoundBoard(pygame.mixer, sound_volume=sound_volume, music_volume=music_volume))
+    from game import paths
+
+    return install(SoundBoard(pygame.mixer, sound_volume=sound_volume, music_volume=music_volume,
+                              cache=paths.cache_dir() / "sounds"))
 
 
 def stop() -> None:

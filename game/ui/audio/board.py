@@ -2,9 +2,12 @@
 
 Why it is careful: sound is a nicety. A machine with no audio device, a mixer that will not open,
 the dummy driver of the tests and of CI, a mixer closed under our feet by ``pygame.quit``: in
-each the board plays nothing and the game goes on. Buffers are made once, on a thread at start-up
-(about a second of pure Python for the chimes on a slow machine), so the title never waits for
-them; a cue asked for before its buffer is ready is simply not heard.
+each the board plays nothing and the game goes on. Buffers are made once, on a thread started
+after the first frame is shown (:meth:`SoundBoard.tick`), so the title never waits for them; a cue
+asked for before its buffer is ready is simply not heard. Making them costs seconds of pure Python
+(the music most), so the app's board keeps them in the user's cache folder (:mod:`game.persist.cache`,
+keyed by a digest of the recipes' code and the mixer format): after the first start a start reads
+them in a few milliseconds, and a cache file that is corrupt is set aside and made again.
 
 Music is :mod:`.music`'s quiet pad, made after the sounds and started by :meth:`SoundBoard.tick`
 on the main thread (the app calls it every frame), on a channel of its own, looping.
@@ -22,7 +25,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final, Protocol
+
+from game.persist.cache import cached, code_digest
 
 from . import pcm
 from .music import loop_stretch, render_loop
@@ -51,10 +57,11 @@ class SoundBoard:
 
     ``mixer`` is the pygame mixer module (tests pass a stand-in); ``clock`` gives seconds for the
     repeat guard; ``background=False`` makes the buffers at once (tests); ``music=False`` makes no
-    music."""
+    music; ``cache`` is the folder the buffers are kept in between starts (None: made every time)."""
 
     def __init__(self, mixer: Any = None, *, sound_volume: int = 80, music_volume: int = 60,
-                 clock: Callable[[], float] = time.monotonic, background: bool = True, music: bool = True) -> None:
+                 clock: Callable[[], float] = time.monotonic, background: bool = True, music: bool = True,
+                 cache: Path | None = None) -> None:
         self.sound_volume = sound_volume
         self.music_volume = music_volume
         self.clock = clock
@@ -66,6 +73,8 @@ class SoundBoard:
         self._turn: dict[Cue, int] = {}
         self._ready = threading.Event()
         self._want_music = music
+        self._cache = cache
+        self._thread: threading.Thread | None = None
         self._closed = False
         self._music_data: bytes | None = None
         self._music_channel: Any = None
@@ -78,8 +87,8 @@ class SoundBoard:
         if self.format is None:
             self._ready.set()
             return
-        if background:
-            threading.Thread(target=self._make_buffers, name="sound synthesis", daemon=True).start()
+        if background:  # started by the first tick(), after the first frame
+            self._thread = threading.Thread(target=self._make_buffers, name="sound synthesis", daemon=True)
         else:
             self._make_buffers()
 
@@ -89,16 +98,23 @@ class SoundBoard:
         return self.format is not None
 
     def wait_ready(self, timeout: float | None = None) -> bool:
-        """Block until every buffer is made (tests); True when they are."""
+        """Block until every buffer is made (tests, the bench); True when they are."""
+        self._begin()
         return self._ready.wait(timeout)
+
+    def _begin(self) -> None:
+        """Start the thread that makes the buffers, once."""
+        thread, self._thread = self._thread, None
+        if thread is not None and not self._closed:
+            thread.start()
 
     def _make_buffers(self) -> None:
         fmt = self.format
         assert fmt is not None
         try:
-            self._buffers = buffers(*fmt)
+            self._buffers = effects(*fmt, cache=self._cache)
             if self._want_music and not self._closed:
-                self._music_data = music_buffer(*fmt)
+                self._music_data = music(*fmt, cache=self._cache)
         except Exception:  # a bug in a recipe must not take the game down with it
             log.exception("sound synthesis failed; the game stays silent")
         finally:
@@ -153,11 +169,16 @@ class SoundBoard:
         """The game is closing: make no more (the music is not made if not begun), play no more."""
         self._closed = True
         self.format = None
+        if self._thread is not None:  # never begun: nothing will be made, nobody should wait
+            self._thread = None
+            self._ready.set()
 
     # --- music -----------------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Once a frame, from the main thread: start the music once it is made (and wanted)."""
+        """Once a frame, from the main thread (the app calls it after showing the frame): begin
+        making the buffers the first time, and start the music once it is made (and wanted)."""
+        self._begin()
         if (self._music_sound is not None or self._music_data is None or self.format is None
                 or self.music_volume <= 0):
             return
@@ -209,6 +230,51 @@ def music_buffer(rate: int, size: int, channels: int) -> bytes:
     """The music loop, encoded for one mixer format (made once per process)."""
     stretch = loop_stretch(rate)
     return pcm.encode(render_loop(rate // stretch), size, channels, stretch=stretch)
+
+
+def recipe_key(rate: int, size: int, channels: int) -> str:
+    """What the buffers are made of: the code of the recipes, the synthesis and the encoding, and
+    the mixer format (a cached buffer made by other code is stale)."""
+    from . import music as music_module
+    from . import recipes, synth
+
+    return code_digest((synth, recipes, music_module, pcm), rate, size, channels)
+
+
+def _cached(name: str, rate: int, size: int, channels: int, cache: Path,
+            make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    try:
+        key = recipe_key(rate, size, channels)
+    except ValueError as exc:  # no code to key on (an unusual loader): made every start
+        log.info("sounds not cached: %s", exc)
+        return make()
+    return cached(f"{name}-{rate}-{size}-{channels}.pcm", key, make, folder=cache)
+
+
+def effects(rate: int, size: int, channels: int, *, cache: Path | None = None) -> dict[tuple[Cue, int], bytes]:
+    """Every cue's every variant for one mixer format, from ``cache`` when it holds them."""
+    if cache is None:
+        return buffers(rate, size, channels)
+
+    def make() -> dict[str, bytes]:
+        return {f"{cue.value}:{variant}": data for (cue, variant), data in buffers(rate, size, channels).items()}
+
+    parts = _cached("sounds", rate, size, channels, cache, make)
+    out: dict[tuple[Cue, int], bytes] = {}
+    for name, data in parts.items():
+        cue, _, variant = name.partition(":")
+        out[(Cue(cue), int(variant))] = data
+    if set(out) != {(cue, v) for cue in Cue for v in range(variants(cue))}:
+        return buffers(rate, size, channels)  # a file of the right key always holds them all
+    return out
+
+
+def music(rate: int, size: int, channels: int, *, cache: Path | None = None) -> bytes:
+    """The music loop for one mixer format, from ``cache`` when it holds it."""
+    if cache is None:
+        return music_buffer(rate, size, channels)
+    parts = _cached("music", rate, size, channels, cache, lambda: {"loop": music_buffer(rate, size, channels)})
+    return parts.get("loop") or music_buffer(rate, size, channels)
 
 
 def _open(mixer: Any) -> tuple[int, int, int] | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game import paths, runlog
+from game import paths, runlog, startup
 from game.engine import Match
 from game.match_options import MatchOptions
 from game.persist.instance import InstanceLock
@@ -150,6 +150,7 @@ def _frame(flow: MenuFlow, surface: pygame.Surface, clock: pygame.time.Clock) ->
     surface = pygame.display.get_surface() or surface
     flow.draw(surface)
     pygame.display.flip()
+    startup.frame_shown(flow.top)
     audio.current().tick()
     return running, surface
 
