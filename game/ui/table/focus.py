@@ -134,6 +134,9 @@ class HandFocus:
 
     def settle(self, dt: float) -> None:
         """Ease the hand's tiles toward their lifts; set down at once any tile that left it."""
+        if not self.active and not self._lifted:  # the usual frame (others play, the deal): nothing to do
+            self.ring.visible = self.hint_ring.visible = False
+            return
         want = self._targets()
         hand = set(self.tiles())
         rate = LIFT * self.unit / LIFT_SECONDS * max(0.0, dt)
