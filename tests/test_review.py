@@ -127,3 +127,65 @@ def test_r_on_a_result_opens_the_review_over_the_table_and_the_viewer() -> None:
     shown = viewer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, unicode="r", mod=0))
     assert isinstance(shown, PushScreen) and isinstance(shown.screen, ReviewScreen)
     shown.screen.back()
+
+
+def test_review_at_the_end_of_a_match_lets_the_player_choose_the_hand() -> None:
+    """Review on the end-of-match screen lists every hand (keyboard and mouse, every language);
+    the chosen hand opens in the Review with its name in the heading."""
+    from game.ui.table.screen import TableScreen  # noqa: F401 - first: the results import the table
+
+    pygame.init()
+    from game.ai.baseline import RandomBot
+    from game.match_options import MatchOptions, match_profile
+    from game.ui.menus.intents import Back
+    from game.ui.replay.hand_list import position_name
+    from game.ui.results.match_end import ResultsScreen, match_end
+    from game.ui.review import ReviewHandsScreen
+    from game.ui.tutorial.intents import PushScreen
+
+    options = MatchOptions("riichi", length="tonpuu", seed=11, human_seat=2)
+    match = Match(match_profile(options), 11)
+    bots = [RandomBot(11, s) for s in range(4)]
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    end = match_end(match, options)
+    spans = hand_spans(match.record, match.profile)
+    assert len(end.hands) == len(spans) >= 4
+
+    def key(k: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0)
+
+    def opened(intent: object, index: int) -> ReviewScreen:
+        assert isinstance(intent, PushScreen) and isinstance(intent.screen, ReviewScreen)
+        review = intent.screen
+        review._cancel.set()
+        line = end.hands[index]
+        assert review.hand_index == index and review.seat == 2
+        assert review.title == position_name(line.round_wind, line.hand_number, line.honba)
+        return review
+
+    for lang in ("en", "fr", "ru"):
+        i18n.set_language(lang)
+        results = ResultsScreen(SIZE, end)
+        node = results.root.find("review")
+        assert node is not None
+        pushed = results.open_review()
+        assert isinstance(pushed, PushScreen) and isinstance(pushed.screen, ReviewHandsScreen)
+        picker = pushed.screen
+        assert len(picker.rows) == len(spans)
+        texts = {getattr(n, "text", "") for n in picker.root.walk()}
+        assert i18n.t("review.pick_title") in texts
+        surface = pygame.Surface(SIZE)
+        picker.draw(surface)
+        last = len(spans) - 1
+        assert picker.focused is picker.rows[last]  # the hand just seen first
+        picker.handle_event(key(pygame.K_UP))
+        opened(picker.handle_event(key(pygame.K_RETURN)), last - 1)
+        first = picker.rows[0]
+        picker.scroll(99)  # the first row in view, then a click on it
+        w, h = first.content_size()
+        x, y = first.to_world(0.5 * w, 0.0)
+        opened(picker.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)), 0)
+        assert picker.handle_event(key(pygame.K_ESCAPE)) == Back()
+    i18n.set_language("en")

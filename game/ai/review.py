@@ -137,7 +137,7 @@ def review_hand(
             decisions += 1
             if obs.phase == "turn":
                 turn += 1
-            point = _judge(hard, obs, played, i, turn)
+            point = _judge(hard, obs, played, i, turn if obs.phase == "turn" else turn + 1)
             events = match.apply(played)
             if point is not None:
                 if point.kind in (PointKind.DISCARD, PointKind.DEAL_IN):

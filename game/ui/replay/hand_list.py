@@ -53,6 +53,11 @@ def outcome_text(hand: TapeHand, names: Sequence[str]) -> str:
     line: HandLine | None = hand.line
     if line is None:
         return t("viewer.unfinished") if hand.divergence is None else misfit_text(hand)
+    return line_outcome(line, names)
+
+
+def line_outcome(line: HandLine, names: Sequence[str]) -> str:
+    """How a finished hand ended, naming the seats (the hand list and the review's hand choice)."""
     if line.outcome == "abortive":
         return t("results.abortive")
     if line.outcome != "win" or not line.wins:

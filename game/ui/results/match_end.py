@@ -5,8 +5,8 @@ final points (rulebooks without uma, Taiwanese and Hong Kong, settle in points a
 change only). Right, a graph of
 the four scores over the hands, drawn by the game from the match's own events (the start, then
 the scores as each hand ended). Below: back to the title, **Replay this match** (the replay
-viewer on the filed match), **Review** (the post-hand review of the last hand,
-:class:`game.ui.review.ReviewScreen`) and a new game. Every button answers the mouse and the keyboard.
+viewer on the filed match), **Review** (the post-hand review of a hand the player chooses,
+:class:`game.ui.review.ReviewHandsScreen`) and a new game. Every button answers the mouse and the keyboard.
 
 Seats are named from the player's point of view (You, Right, Across, Left), as on New game.
 """
@@ -29,6 +29,7 @@ from game.scene import Panel, Sprite
 from game.ui.menus import widgets
 from game.ui.menus.intents import Open, OpenReplay
 from game.ui.menus.new_game import profile_name
+from game.ui.menus.summary import HandLine, hand_lines
 from game.ui.menus.widgets import BAD, CREAM, FAINT, GOLD, GOOD, MUTED, Button, MenuScreen, fit, label
 from game.ui.seats import seat_name
 from game.ui.tutorial.intents import PushScreen
@@ -71,6 +72,7 @@ class MatchEnd:
     uma: bool  # the placings earn uma or oka (not Taiwanese, not Hong Kong: they settle in points alone)
     record: Record | None = None
     options: MatchOptions | None = None
+    hands: tuple[HandLine, ...] = ()  # one line per hand played, for the Review's choice of hand
 
     def by_place(self) -> list[int]:
         return sorted(range(4), key=lambda s: (self.final.ranks[s], s))
@@ -80,7 +82,7 @@ def match_end(match: Match, options: MatchOptions) -> MatchEnd:
     if match.final is None:
         raise ValueError("the match has not ended")
     return MatchEnd(match.profile.id, options.human_seat, match.final, tuple(score_series(match.events)),
-                    match.profile.settles_with_uma, match.record, options)
+                    match.profile.settles_with_uma, match.record, options, hand_lines(match.events))
 
 
 def graph_picture(series: Sequence[ScorePoint], human: int, size: tuple[int, int], scale: float) -> pygame.Surface:
@@ -194,7 +196,7 @@ class ResultsScreen(MenuScreen):
         if e.record is not None:
             self.add(Button(t("results.replay"), x, y, 250, 56, center=True, on_activate=self.replay, name="replay"))
             x += 250 + 16
-            if e.options is not None:
+            if e.options is not None and e.hands:
                 self.add(Button(t("results.review"), x, y, 200, 56, center=True, on_activate=self.open_review,
                                 name="review"))
         self.add(Button(t("results.new_game"), w - 72 - 260, y, 260, 56, primary=True, center=True,
@@ -221,14 +223,16 @@ class ResultsScreen(MenuScreen):
         return PushScreen(viewer_for_saved(self.window, saved))
 
     def open_review(self) -> Any | None:
-        """The post-hand review (game.ui.review) of the match's last hand, for the player's seat."""
+        """The post-hand review (game.ui.review) for the player's seat: first the choice of hand
+        (a match of one hand opens its review at once)."""
         e = self.end
-        if e.record is None or e.options is None:
+        if e.record is None or e.options is None or not e.hands:
             return None
         from game.match_options import match_profile
-        from game.ui.review import ReviewScreen
+        from game.ui.review import ReviewHandsScreen
 
-        return PushScreen(ReviewScreen(self.window, e.record, match_profile(e.options), e.human_seat))
+        hands = ReviewHandsScreen(self.window, e.record, match_profile(e.options), e.human_seat, e.hands)
+        return hands.open(0) if len(e.hands) == 1 else PushScreen(hands)
 
 
 def _tone(value: float) -> tuple[int, int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .hands import ReviewHandsScreen
 from .screen import ReviewScreen
 
-__all__ = ["ReviewScreen"]
+__all__ = ["ReviewHandsScreen", "ReviewScreen"]
