@@ -443,6 +443,37 @@ def test_shanten_is_the_least_of_its_forms_for_any_hand(
     assert shanten(counts, sets, chiitoitsu, kokushi) == expected
 
 
+def test_the_whole_key_tables_agree_with_the_prefix_and_suffix_tables() -> None:
+    """The whole-key tables are filled on first use; each key's vector id is the one the
+    generated prefix and suffix tables give, so a count before they are filled (the slow path)
+    and after agree."""
+    from game.engine import shanten as module
+
+    suits, honours = module.whole_key_tables()
+    assert len(suits) == 74_396 and len(honours) == 9_130
+    assert all(module._SUIT_PRE[k[:5]][module._SUIT_SUF[k[5:]]] == v[0] for k, v in suits.items())
+    assert all(module._HONOR_PRE[k[:4]][module._HONOR_SUF[k[4:]]] == v[0] for k, v in honours.items())
+    assert module.whole_key_tables()[0] is suits  # filled once, in place
+
+
+def test_the_first_count_of_a_process_fills_the_tables_and_agrees() -> None:
+    import subprocess
+    import sys
+
+    code = """
+from game.engine import shanten as m
+from game.engine.tiles import counts_of, parse_tiles
+hands = ["123m456p789s1122z", "19m19p19s1234567z", "1112345678999m1p", "13579m2468p135s7z"]
+counts = [counts_of(parse_tiles(h)) for h in hands]
+assert not m._SUITS
+first = [m.shanten(c) for c in counts]
+assert len(m._SUITS) == 74396
+print(first == [m.shanten(c) for c in counts], first)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("True")
+
+
 def test_the_special_forms_table_never_carries() -> None:
     """Each group's code packs four counts as digits; a hand's four codes are added, so each
     digit's largest sum over the tables' groups must stay below its radix."""
@@ -454,12 +485,13 @@ def test_the_special_forms_table_never_carries() -> None:
         kinds, pairs = divmod(code, module._RADIX_PAIRS)
         return kinds, pairs, orphans, orphan_pairs
 
-    suit = [max(d) for d in zip(*(digits(c) for _, c in module._SUITS.values()), strict=True)]
-    honour = [max(d) for d in zip(*(digits(c) for _, c in module._HONORS.values()), strict=True)]
+    suits, honours = module.whole_key_tables()
+    suit = [max(d) for d in zip(*(digits(c) for _, c in suits.values()), strict=True)]
+    honour = [max(d) for d in zip(*(digits(c) for _, c in honours.values()), strict=True)]
     radices = (module._RADIX_KINDS, module._RADIX_PAIRS, module._RADIX_ORPHANS, module._RADIX_ORPHAN_PAIRS)
     for s_max, h_max, radix in zip(suit, honour, radices, strict=True):
         assert 3 * s_max + h_max < radix
-    for key, (_, code) in module._SUITS.items():  # each code is its group's own counts
+    for key, (_, code) in suits.items():  # each code is its group's own counts
         assert digits(code) == (
             9 - key.count(0), sum(c >= 2 for c in key), (key[0] > 0) + (key[8] > 0), (key[0] >= 2) + (key[8] >= 2)
         )

@@ -188,9 +188,22 @@ def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) 
 
 
 # 74,396 suit patterns of up to 10 tiles and 9,130 honour patterns of up to 9: a few MB, and
-# they hold all groups of all but about one random 14-tile hand in 13,000
-_SUITS: Final = _whole_keys(_SUIT_PRE, _SUIT_SUF, 10)
-_HONORS: Final = _whole_keys(_HONOR_PRE, _HONOR_SUF, 9)
+# they hold all groups of all but about one random 14-tile hand in 13,000. Filled on first use
+# (the slow path, which a miss in the empty tables takes, fills them): they cost about 0.1 s of
+# CPU, which a start that counts no shanten before its first frame (the title) should not pay.
+_SUITS: Final[dict[bytes, tuple[int, int]]] = {}
+_HONORS: Final[dict[bytes, tuple[int, int]]] = {}
+
+
+def whole_key_tables() -> tuple[dict[bytes, tuple[int, int]], dict[bytes, tuple[int, int]]]:
+    """The suit and honour whole-key tables, filled (in place, once) if they are not yet."""
+    if not _HONORS:
+        # one C call each: another thread sees a table empty or whole; honours last, as the flag
+        _SUITS.update(_whole_keys(_SUIT_PRE, _SUIT_SUF, 10))
+        _HONORS.update(_whole_keys(_HONOR_PRE, _HONOR_SUF, 9))
+    return _SUITS, _HONORS
+
+
 # one C call cuts a hand into its three suits and the honours
 _cut = itemgetter(slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
 
@@ -210,7 +223,10 @@ def _bad_counts(counts: Sequence[int]) -> ValueError:
 
 
 def _normal_distance(b: bytes, sets: int) -> int:
-    """The slow path of :func:`shanten`: big groups, or bad counts."""
+    """The slow path of :func:`shanten`: big groups, bad counts, or the first call (which fills
+    the whole-key tables)."""
+    if not _HONORS:
+        whole_key_tables()
     m, p, s, z = _cut(b)
     try:
         return _FINAL[sets][_THREE[_TWO[_group_id(m)][_group_id(p)]][_group_id(s)]][_group_id(z)]

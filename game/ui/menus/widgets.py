@@ -17,6 +17,7 @@ import pygame.freetype
 
 from game.scene import Node, Panel, Text
 from game.ui import audio, fonts
+from game.ui.felt import radial
 from game.ui.screens import Screen
 
 from .intents import Back
@@ -108,15 +109,7 @@ def label(text: str, size: int, color: Colour = CREAM, x: float = 0, y: float = 
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table felt: a soft radial green, lighter in the middle, as in the mockups."""
-    small = pygame.Surface((96, 54))
-    centre = (34, 96, 80)
-    edge = (11, 44, 38)
-    for y in range(54):
-        for x in range(96):
-            d = min(1.0, (((x - 47.5) / 52) ** 2 + ((y - 26.5) / 36) ** 2) ** 0.5)
-            k = d * d
-            small.set_at((x, y), tuple(round(c + (e - c) * k) for c, e in zip(centre, edge, strict=True)))
-    return pygame.transform.smoothscale(small, size)
+    return radial(size, (96, 54), (34, 96, 80), (11, 44, 38), (47.5, 26.5), (52, 36), 2)
 
 
 # --- widgets ----------------------------------------------------------------------------------

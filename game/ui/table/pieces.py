@@ -7,12 +7,12 @@ instead of rotating anything per frame.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import Final
 
 import pygame
 
+from game.ui.felt import radial
 from game.ui.fonts import SANS_CHARS, glyph_font_path, sans_font_path
 
 FELT_CENTRE: Final = (38, 112, 96)
@@ -36,14 +36,7 @@ def _convert(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A calm radial felt: lighter under the centre of the table, darker at the edges."""
-    w, h = size
-    small = pygame.Surface((64, 36))
-    for y in range(36):
-        for x in range(64):
-            d = math.hypot((x - 31.5) / 40, (y - 19) / 26)
-            t = min(1.0, d) ** 1.4
-            small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)))
-    return _convert(pygame.transform.smoothscale(small, size), alpha=False)
+    return _convert(radial(size, (64, 36), FELT_CENTRE, FELT_EDGE, (31.5, 19), (40, 26), 1.4), alpha=False)
 
 
 class MixedFont:
