@@ -209,8 +209,8 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
     from game.persist.saves import AUTOSAVE, SaveError, SaveStore
 
     rng = random.Random(seed)
-    per: dict[str, dict[str, Any]] = {s: {"kills": 0, "corrupt": 0, "lost_beyond_1s": 0, "ages": [], "no_autosave": 0}
-                                       for s in speeds}
+    per: dict[str, dict[str, Any]] = {s: {"kills": 0, "corrupt": 0, "lost_beyond_1s": 0, "ages": [], "no_autosave": 0,
+                                           "actions_seen": 0, "behind": []} for s in speeds}
     unreadable: list[str] = []
     for i in range(kills):
         speed = speeds[i % len(speeds)]
@@ -248,6 +248,8 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
             row["lost_beyond_1s"] += 1
         unsaved = [t for t, n in mine if n > on_disk]
         row["ages"].append(killed_at - unsaved[0] if unsaved else 0.0)
+        row["actions_seen"] += len({n for _, n in mine})
+        row["behind"].append(max((n for _, n in mine), default=on_disk) - on_disk)
         if i % 25 == 24:
             print(f"stress kill: {i + 1}/{kills}", file=sys.stderr)
     library = ReplayLibrary(folder / "data" / "MahjongAtlas" / "replays", keep=10**6)
@@ -267,6 +269,9 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
     summary: dict[str, Any] = {"kills": kills, "speeds": {}}
     for speed, row in per.items():
         ages = row.pop("ages")
+        behind = row.pop("behind")
+        row["actions_behind_median"] = statistics.median(behind) if behind else None
+        row["actions_behind_max"] = max(behind) if behind else None
         row["age_median_s"] = round(statistics.median(ages), 3) if ages else None
         row["age_max_s"] = round(max(ages), 3) if ages else None
         summary["speeds"][speed] = row
