@@ -129,6 +129,8 @@ class ImportScreen(MenuScreen):
         self.importing = ""  # the file's name, while its job runs
         self.bar: Panel | None = None
         self.bar_text: Any = None
+        self.bar_width = 0
+        self.shown_percent = -1
         super().__init__(size)
         if start and self.path:
             self._open(Path(self.path).expanduser())
@@ -165,14 +167,18 @@ class ImportScreen(MenuScreen):
                                   border_color=(232, 184, 84, 120), border_width=1))
         self.bar = self.root.add_child(Panel(BAR_HEIGHT, BAR_HEIGHT, GOLD, 72, y + 34, radius=7, anchor=(0.0, 0.5)))
         self.bar_width = width
+        self.shown_percent = -1
         self._show_progress()
 
     def _show_progress(self) -> None:
         if self.job is None or self.bar is None:
             return
-        fraction = self.job.progress
-        self.bar.width = max(BAR_HEIGHT, round(self.bar_width * fraction))
-        self.bar_text.text = t("viewer.import_reading", file=self.importing, percent=number(100 * fraction))
+        percent = int(100 * self.job.progress)
+        if percent == self.shown_percent:
+            return  # the bar and its words are drawn again only when they change
+        self.shown_percent = percent
+        self.bar.width = max(BAR_HEIGHT, round(self.bar_width * percent / 100))
+        self.bar_text.text = t("viewer.import_reading", file=self.importing, percent=number(percent))
 
     def first_focus(self) -> int:
         return len(self.widgets) - 1 if self.job is not None else 0  # Cancel while reading, else the path
