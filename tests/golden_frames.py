@@ -61,12 +61,13 @@ def check(got: pygame.Surface, name: str) -> None:
         return
     out = Path(tempfile.gettempdir()) / "golden-failures"
     out.mkdir(exist_ok=True)
-    pygame.image.save(got, str(out / f"{name}.got.png"))
+    flat = name.replace("/", "_")
+    pygame.image.save(got, str(out / f"{flat}.got.png"))
     diff = got.convert(24) if got.get_bitsize() != 24 else got.copy()
     diff.blit(want, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     for _ in range(3):  # x8, so a small change shows
         diff.blit(diff, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    pygame.image.save(diff, str(out / f"{name}.diff.png"))
+    pygame.image.save(diff, str(out / f"{flat}.diff.png"))
     pytest.fail(f"{name}: the frame changed (mean {mean:.2f}, worst {cell}px cell {worst:.0f} at {at}); "
                 f"what was drawn and the difference are in {out}. If the change is meant, delete "
                 f"{path} and run again, look at the new frame, commit it.")

@@ -1,7 +1,7 @@
 """Golden frames of the result screens at 1280x720 and 1920x1080 in every language of the catalogs:
 the real table at the real result panel (every kind of ending in English; a win, its fu, a draw
-and the end of a match in each other language), compared with stored PNGs within the tolerance of
-the table's golden frames. To accept an intended change, delete the PNG, run the test once (it
+and the end of a match in each other language), compared per cell as :mod:`golden_frames` says
+(a changed word fails). To accept an intended change, delete the PNG, run the test once (it
 writes the frame and skips), look at it, and commit it.
 """
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from golden_frames import check
 from results_scenes import SCENES
 from table_helpers import display
-from test_table_golden import _difference
 
 from game import i18n
 from game.ai.baseline import EfficiencyBot
@@ -22,7 +22,6 @@ from game.match_options import MatchOptions, match_profile
 from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.results.preview import table_at_result
 
-GOLDEN = Path(__file__).parent / "golden" / "results"
 LOCALES = Path(__file__).resolve().parent.parent / "game" / "i18n" / "locale"
 LANGUAGES = sorted(p.name for p in LOCALES.iterdir() if (p / "LC_MESSAGES").is_dir())
 SIZES = [(1280, 720), (1920, 1080)]
@@ -61,12 +60,4 @@ def frame(scene: str, size: tuple[int, int]) -> pygame.Surface:
 def test_result_golden_frame(language: str, scene: str, size: tuple[int, int]) -> None:
     i18n.set_language(language)
     got = frame(scene, size)
-    path = GOLDEN / f"{scene}_{language}_{size[0]}x{size[1]}.png"
-    if not path.exists():
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(got, str(path))
-        pytest.skip(f"wrote a new golden frame {path.name}: look at it, then commit it")
-    want = pygame.image.load(str(path))
-    assert want.get_size() == size
-    mean, share = _difference(got, want)
-    assert mean < 3.0 and share < 0.01, f"{path.name}: mean difference {mean:.2f}, {share:.2%} pixels off"
+    check(got, f"results/{scene}_{language}_{size[0]}x{size[1]}")
