@@ -55,6 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--count", type=int, default=3, help="instances: how many games (2 or 3)")
     parser.add_argument("--stagger", type=float, default=5.0, help="instances: seconds between starts")
     parser.add_argument("--seconds", type=float, default=40.0, help="instances: seconds each game plays")
+    parser.add_argument("--no-lock", action="store_true",
+                        help="instances: run the games without the single-instance lock (what happened before it)")
     parser.add_argument("--folder", type=Path, default=None, help="the user folder to attack (default: a new temp one)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, default=None, help="doors: a big log to import (default: one is made)")
@@ -72,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "kill":
         summary = kill_run(folder, args.kills, args.speeds.split(","), args.seed)
     elif args.what == "instances":
-        summary = instances_run(folder, args.count, args.stagger, args.seconds, args.seed)
+        summary = instances_run(folder, args.count, args.stagger, args.seconds, args.seed, lock=not args.no_lock)
     else:
         summary = doors_run(folder, args.log)
     summary["folder"] = str(folder)
@@ -289,7 +291,8 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
 # --- two and three games on one folder --------------------------------------------------------------
 
 
-def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed: int) -> dict[str, Any]:
+def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed: int, *,
+                  lock: bool = True) -> dict[str, Any]:
     _point_here(folder)
     from game.persist.replays import ReplayLibrary
     from game.persist.saves import AUTOSAVE, SaveError, SaveStore
@@ -308,8 +311,9 @@ def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
+    locking = ["--lock"] if lock else []
     for i in range(count):
-        games.append(spawn_child(folder, "--lock", "--speed", "instant", "--length", "tonpuu",
+        games.append(spawn_child(folder, *locking, "--speed", "instant", "--length", "tonpuu",
                                  "--seed", str(seed + i), "--seconds", str(seconds)))
         games[-1][1].ready.wait(120)
         if i + 1 < count:
@@ -327,7 +331,7 @@ def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed
     second_flags = [any(line.startswith("second") for line in r.lines) for _, r in games]
     last_of_first = first_reader.frames()[-1][2] if first_reader.frames() else ""
     # a new game on the same folder: the stale lock is taken over and the first's match continues
-    successor, successor_reader = spawn_child(folder, "--lock", "--speed", "instant", "--length", "tonpuu",
+    successor, successor_reader = spawn_child(folder, *locking, "--speed", "instant", "--length", "tonpuu",
                                               "--seed", str(seed + 99), "--seconds", "3")
     successor.wait(timeout=180)
     successor_ids = [m for _, _, m in successor_reader.frames()]
@@ -343,6 +347,7 @@ def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed
     first_kept = last_of_first in written_by or last_of_first in filed
     return {
         "games": count,
+        "lock": lock,
         "told_second_window": second_flags,
         "autosave_written_by_non_holder": sum(n for m, n in written_by.items() if m in others_ids and m not in first_ids),
         "finished_matches": len(finished),
