@@ -330,6 +330,10 @@ def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed
     others_ids = {m for _, r in games[1:] for _, _, m in r.frames()}
     second_flags = [any(line.startswith("second") for line in r.lines) for _, r in games]
     last_of_first = first_reader.frames()[-1][2] if first_reader.frames() else ""
+    try:
+        left_in_autosave = store.load_path(autosave).match_id  # what Continue would bring back now
+    except SaveError:
+        left_in_autosave = ""
     # a new game on the same folder: the stale lock is taken over and the first's match continues
     successor, successor_reader = spawn_child(folder, *locking, "--speed", "instant", "--length", "tonpuu",
                                               "--seed", str(seed + 99), "--seconds", "3")
@@ -344,7 +348,7 @@ def instances_run(folder: Path, count: int, stagger: float, seconds: float, seed
             filed["(unreadable)"] += 1
     finished = [line.split()[1] for _, r in [*games, (successor, successor_reader)] for line in r.lines
                 if line.startswith("over ")]
-    first_kept = last_of_first in written_by or last_of_first in filed
+    first_kept = last_of_first == left_in_autosave or last_of_first in filed
     return {
         "games": count,
         "lock": lock,
