@@ -17,7 +17,6 @@ Usage (as root on Debian bookworm, from the repository root)::
 from __future__ import annotations
 
 import argparse
-import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -29,9 +28,9 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.engine.rows import HANZI  # noqa: E402
 from game.ui.fonts import GLYPH_FONT_FILE, SANS_CHARS, SANS_FONT_FILES, cjk_chars  # noqa: E402
 
-TAI_ROWS = ROOT / "game" / "engine" / "taiwanese.py"
 CJK_PACKAGE = "fonts-noto-cjk"
 SANS_PACKAGE = "fonts-noto-core"
 COPYRIGHT = "/usr/share/doc/{package}/copyright"
@@ -54,17 +53,15 @@ class Subset:
     keep_hinting: bool
 
 
-def tai_row_chars() -> str:
-    """The Chinese of every Taiwanese tai row the engine names (``"All pungs (碰碰胡)"``): the win
-    panel prints it beside the translated name, so a new row needs no edit here, only a rebuild."""
-    source = TAI_ROWS.read_text(encoding="utf-8")
-    names = re.findall(r'"[^"]*\(([^"()]*[^\x00-\x7f][^"()]*)\)"', source)
-    return "".join(dict.fromkeys("".join(names)))
+def row_chars() -> str:
+    """The Chinese of every tai and fan row the engine can report (``game.engine.rows.HANZI``): the
+    win panel prints it beside the translated name, so a new row needs no edit here, only a rebuild."""
+    return "".join(dict.fromkeys("".join(name for table in HANZI.values() for name in table.values())))
 
 
 def glyph_chars() -> str:
-    """The CJK subset: the promised terms of :mod:`game.ui.fonts`, then the tai rows' Chinese."""
-    return "".join(dict.fromkeys(cjk_chars() + tai_row_chars()))
+    """The CJK subset: the promised terms of :mod:`game.ui.fonts`, then the rows' Chinese."""
+    return "".join(dict.fromkeys(cjk_chars() + row_chars()))
 
 
 def subsets() -> list[Subset]:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE))
 
 from seeded_play import play  # noqa: E402
 
-PROFILES = ("riichi", "ema", "taiwanese")
+PROFILES = ("riichi", "ema", "taiwanese", "hongkong")
 SHORT_SEEDS = range(300)  # the first hands of 300 seeds per profile
 FULL_SEEDS = range(1000, 1030)  # 30 whole matches per profile (game end and settlement)
 SHORT_HANDS = 3

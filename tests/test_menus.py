@@ -182,7 +182,7 @@ def test_new_game_choices_make_the_options() -> None:
         screen.handle_event(key(ord(ch), ch))
     screen.handle_event(key(pygame.K_BACKSPACE))
     screen.handle_event(key(ord("7"), "7"))
-    assert click(screen, "compare") == ShowRules("taiwanese", "riichi")
+    assert click(screen, "compare") == ShowRules("taiwanese", "hongkong")  # the next rulebook
     intent = click(screen, "start")
     assert intent == StartMatch(MatchOptions("taiwanese", ("normal", "easy", "normal"), "one_round", 0, 47))
     assert screen.handle_event(key(pygame.K_ESCAPE)) == Back()
@@ -238,7 +238,9 @@ def test_rules_screen_lists_every_difference_and_scrolls() -> None:
     assert screen.offset == 2
     other = screen.root.find("other")
     assert other is not None
-    screen.handle_event(click_at(centre(other)))  # taiwanese -> riichi: the same rules
+    screen.handle_event(click_at(centre(other)))  # taiwanese -> hongkong, the next rulebook
+    assert screen.other_id == "hongkong" and screen.rows
+    screen.handle_event(click_at(centre(other)))  # hongkong -> riichi: the same rules
     assert screen.other_id == "riichi" and screen.rows == []
     assert screen.handle_event(key(pygame.K_ESCAPE)) == Back()
 

@@ -645,6 +645,40 @@ def _missed(p: RuleProfile) -> object:
 
 
 assert Unit.TAI  # the rows' unit is read by the scenarios above through the scorer
+# --- Hong Kong fan ---------------------------------------------------------------------------------
+
+from test_hongkong_scoring import CASES as HK_CASES  # noqa: E402
+
+from game.engine.hongkong import score_hongkong  # noqa: E402
+
+
+def _hk_case(row: str | None = None, rule: str = "") -> Outcome:
+    """A hand-worked Hong Kong case (tests/test_hongkong_scoring.py): the first that scores ``row``
+    under the shipped knobs, or the one whose rule starts with ``rule``."""
+    shipped = load_profile("hongkong").fan
+    req = next(r for text, r, prof, rows, _, _ in HK_CASES
+               if prof.fan == shipped and (rows and row in rows if row else text.startswith(rule)))
+
+    def outcome(p: RuleProfile) -> object:
+        v = score_hongkong(req, p)
+        return None if v is None else (v.rows, v.value, v.deltas)
+
+    return outcome
+
+
+for _row in sorted(load_profile("hongkong").fan.__dataclass_fields__):
+    _value = getattr(load_profile("hongkong").fan, _row)
+    if _row in ("min_fan", "limit", "base_points", "table", "discard_payment"):
+        continue
+    scenario(f"fan.{_row}", "hongkong", (_value, 0, 7 if _value != 7 else 2))(_hk_case(_row))
+
+scenario("fan.min_fan", "hongkong", (3, 2))(_hk_case(rule="W-MJ §Scoring, S-FAQ17"))
+scenario("fan.limit", "hongkong", (13, 10))(_hk_case("great_winds"))
+scenario("fan.base_points", "hongkong", (1, 2))(_hk_case("all_in_triplets"))
+scenario("fan.table", "hongkong", ("doubling", "half_spicy"))(_hk_case("all_one_suit"))
+scenario("fan.discard_payment", "hongkong", ("half_shooter", "discarder_pays_all"))(_hk_case("all_in_triplets"))
+
+
 def test_every_knob_has_a_scenario() -> None:
     missing = sorted(set(all_knobs()) - set(SCENARIOS) - {"profile.id", "profile.name"})
     assert not missing, f"knobs with no scenario whose outcome they change: {missing}"

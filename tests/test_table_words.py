@@ -18,7 +18,7 @@ from game.engine import Match
 from game.engine.actions import ActionKind
 from game.engine.events import Discarded
 from game.engine.profile import load_profile
-from game.engine.rows import ROW_IDS, TAIWANESE_TAI, Unit
+from game.engine.rows import HANZI, ROW_IDS, TAIWANESE_TAI, Unit
 from game.engine.scoring import yaku_id
 from game.i18n import LANGUAGES, catalog
 from game.match_options import MatchOptions
@@ -69,9 +69,10 @@ def test_every_row_the_engine_reports_has_words_in_every_language() -> None:
 
 def test_a_tai_row_keeps_its_chinese_name_and_the_glyph_font_draws_it() -> None:
     glyphs = fonts.glyph_font()
-    for row, chinese in TAIWANESE_TAI.items():
-        missing = [ch for ch in chinese if glyphs.get_metrics(ch, size=24)[0] is None]
-        assert not missing, row
+    for unit, names in HANZI.items():  # the Taiwanese tai and the Hong Kong fan rows
+        for row, chinese in names.items():
+            missing = [ch for ch in chinese if glyphs.get_metrics(ch, size=24)[0] is None]
+            assert not missing, (unit, row, missing)
     with language("fr"):
         assert row_name(Unit.TAI, "all_pungs") == "Que des pungs (碰碰胡)"
         assert row_name(Unit.HAN, "yakuhai_round_wind_east") == "Yakuhai\u00a0: vent de tour Est"

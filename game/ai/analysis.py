@@ -422,6 +422,8 @@ def estimate_han(
             all_counts[k] += 1
     if profile.unit is Unit.TAI:
         return _estimate_tai(counts, all_counts, melds, obs, profile, yakuhai, closed)
+    if profile.unit is Unit.FAN:
+        return _estimate_fan(counts, all_counts, melds, obs, profile, yakuhai, closed)
     dora = dora_values(obs)
     han = float(sum(all_counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])) + reds
     for k, mult in yakuhai.items():
@@ -479,9 +481,47 @@ def _estimate_tai(
     return tai
 
 
+def _estimate_fan(
+    counts: Sequence[int],
+    all_counts: Sequence[int],
+    melds: Sequence[Meld],
+    obs: Observation,
+    profile: RuleProfile,
+    yakuhai: dict[int, int],
+    closed: bool,
+) -> float:
+    """Expected fan of a Hong Kong hand: the rows a hand in progress is likely to make."""
+    f = profile.fan
+    fan = (f.concealed_hand + 0.4 * f.self_draw) if closed else 0.3 * f.self_draw
+    for k, mult in yakuhai.items():
+        per = f.dragon_pung if k in DRAGONS else f.seat_wind
+        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
+            fan += per * mult
+        elif counts[k] == 2:
+            fan += 0.4 * per * mult
+    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    honours = sum(all_counts[27:])
+    total = sum(all_counts)
+    top = max(suits)
+    if top + honours >= total - 2 and top >= 6:
+        full = f.mixed_one_suit if honours else f.all_one_suit
+        fan += full * (1.0 if top + honours == total else 0.4)
+    if all(m.kind is not MeldKind.CHI for m in melds) and sum(1 for c in all_counts if c >= 2) >= 4:
+        fan += 0.5 * f.all_in_triplets
+    elif not any(m.kind is not MeldKind.CHI for m in melds):
+        fan += 0.3 * f.common_hand
+    own = obs.me.flowers
+    fan += f.seat_flower * sum(1 for t in own if (t - FLOWER_ID_BASE) % 4 == obs.me.wind) + (f.no_flowers if not own else 0)
+    return fan
+
+
 def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:
-    """Points a win of this estimated value brings (tai converted for Taiwanese)."""
+    """Points a win of this estimated value brings (tai converted for Taiwanese, fan for Hong
+    Kong: what the three others pay on average between a discard win and a self-draw)."""
     dealer = obs.dealer == obs.seat
+    if profile.unit is Unit.FAN:
+        f = profile.fan
+        return float(5.0 * f.base_points * 2.0 ** min(max(han, 0.0), float(f.limit)))
     if profile.unit is Unit.TAI:
         t = profile.tai
         extra = t.dealer_base if dealer else 0

@@ -148,6 +148,7 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
     furiten_safe = profile.furiten.permanent
     live = obs.live_tiles_left
     tai = profile.unit is Unit.TAI
+    quiet = not profile.riichi.enabled  # no riichi to warn of a tenpai hand (Taiwanese, Hong Kong)
     dora = an.dora_values(obs)
     for v in obs.seats:
         if v.seat == obs.seat:
@@ -163,10 +164,10 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
             level = 1.0
             shown = sum(dora[k] for m in v.melds for k in m.kinds)
             points = (9000.0 if dealer else 6000.0) + 1500.0 * shown
-        elif open_melds or tai:
+        elif open_melds or quiet:
             hidden = profile.win.sets - len(v.melds)
             level = {0: 0.9, 1: 0.65, 2: 0.35, 3: 0.15}.get(hidden, 0.0)
-            if tai:  # no riichi to warn: late in the hand any seat may be waiting
+            if quiet:  # no riichi to warn: late in the hand any seat may be waiting
                 level = max(level, 0.25 * late)
             level *= 0.55 + 0.45 * late + 0.02 * min(10, len(v.discards))
             level = min(0.95, level)
@@ -181,6 +182,11 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
             wind_sets = sum(1 for m in v.melds if m.first_kind in WINDS and m.kind is not MeldKind.CHI)
             big = (t.hunyise if suits else 0) + t.dragon_pung * dragon_sets + t.seat_wind * wind_sets
             points = float(t.base + t.tai_value * (2 + big + (t.dealer_base if dealer else 0)))
+        elif profile.unit is Unit.FAN:
+            f = profile.fan
+            dragon_sets = sum(1 for m in v.melds if m.first_kind in DRAGONS and m.kind is not MeldKind.CHI)
+            fan = f.min_fan + (f.mixed_one_suit if suits else 0) + f.dragon_pung * dragon_sets
+            points = 2.0 * f.base_points * 2.0 ** min(fan, f.limit)  # a discarder pays double (半銃)
         if level <= 0.01:
             continue
         out.append(

@@ -89,7 +89,7 @@ class LevelBot:
         self.profile = profile
         self._rng = seat_rng(seed, seat, level)
         self._riichi_rules = profile.riichi.enabled
-        self._needs_yaku = profile.win.min_han > 0
+        self._needs_yaku = profile.win.min_han > 0 or profile.fan.min_fan > 0  # a yaku, or Hong Kong's fan
 
     # --- the entry points -----------------------------------------------------------------
 

@@ -965,7 +965,7 @@ class Match:
         stick_share = rules.calls.stick_shares(winners, [h.players[w].riichi for w in winners], m.sticks)
         for i, seat in enumerate(winners):
             req = self._win_request(seat, discarder, tile, chankan=chankan)
-            honba = m.honba if (i == 0 or rules.calls.honba_to_every_winner) else 0
+            honba = m.honba if (i == 0 or rules.calls.honba_to_every_winner) and rules.calls.counters_paid else 0
             req = req.with_payout(honba=honba, riichi_sticks=stick_share[i])
             result = rules.wins.value(req)
             assert result is not None, "a legal win must score"

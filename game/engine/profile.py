@@ -42,8 +42,8 @@ TempFuriten = Literal["own_discard", "draw_or_claim", "none"]
 Abortive = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
 Renchan = Literal["tenpai", "win_or_draw", "never"]
 GameLength = Literal["one_hand", "tonpuu", "hanchan", "one_round", "four_rounds"]
-ScoreModel = Literal["han_fu", "base_plus_tai"]
-SCORE_UNITS: dict[str, Unit] = {"han_fu": Unit.HAN, "base_plus_tai": Unit.TAI}
+ScoreModel = Literal["han_fu", "base_plus_tai", "fan_doubling"]
+SCORE_UNITS: dict[str, Unit] = {"han_fu": Unit.HAN, "base_plus_tai": Unit.TAI, "fan_doubling": Unit.FAN}
 # 13 han or more without a yakuman: counted as a yakuman, or capped at sanbaiman
 Kazoe = Literal["yakuman", "sanbaiman"]
 Renhou = Literal["none", "mangan", "yakuman"]
@@ -63,6 +63,10 @@ FalseWin = Literal["chombo", "dead_hand"]
 DeadHandTurns = Literal["draw_and_discard", "skipped"]
 # 正花: a flower scores when it is the seat's own flower; 見花見台: every flower scores.
 FlowerScoring = Literal["seat_flower_1", "each_flower_1"]
+# Hong Kong: what a hand of f fan is worth (全辣 doubling, or 半辣 half-spicy), and who pays a win
+# on a discard (半銃 the discarder double and the others single, or 全銃 the discarder for all).
+FanTable = Literal["doubling", "half_spicy"]
+DiscardPayment = Literal["half_shooter", "discarder_pays_all"]
 
 
 @dataclass(frozen=True)
@@ -261,6 +265,50 @@ class TaiRules:
 
 
 @dataclass(frozen=True)
+class FanRules:
+    """Hong Kong Old Style 番 scoring, read when ``score.model`` is ``fan_doubling``
+    (:mod:`game.engine.hongkong`); every row knob is its value in fan, 0 meaning no such row, and
+    a row worth ``limit`` or more makes the hand a limit hand."""
+
+    min_fan: int = 0  # 起糊: the least a hand must be worth to win, flowers not counted
+    limit: int = 0  # the most a hand is worth (limit hands are worth this)
+    base_points: int = 0  # what a 0-fan hand is worth; each fan doubles it (or half_spicy's table)
+    table: FanTable = "doubling"
+    discard_payment: DiscardPayment = "half_shooter"
+    # the hand
+    common_hand: int = 0  # 平糊: four chows and a pair
+    all_in_triplets: int = 0  # 對對糊
+    mixed_one_suit: int = 0  # 混一色
+    all_one_suit: int = 0  # 清一色
+    small_dragons: int = 0  # 小三元
+    great_dragons: int = 0  # 大三元
+    small_winds: int = 0  # 小四喜
+    great_winds: int = 0  # 大四喜
+    all_honours: int = 0  # 字一色
+    mixed_orphans: int = 0  # 混么九: terminals and honours only
+    orphans: int = 0  # 清么九: terminals only
+    four_concealed_pungs: int = 0  # 坎坎糊
+    four_kongs: int = 0  # 十八羅漢
+    nine_gates: int = 0  # 九蓮寶燈
+    thirteen_orphans: int = 0  # 十三么
+    # how the hand was won
+    self_draw: int = 0  # 自摸
+    concealed_hand: int = 0  # 門前清: no chow, pung or open kong
+    last_tile: int = 0  # 海底撈月: on the last tile of the wall, or its discard
+    kong_replacement: int = 0  # 槓上開花
+    robbing_kong: int = 0  # 搶槓
+    heavenly_hand: int = 0  # 天糊: the dealer's dealt hand
+    earthly_hand: int = 0  # 地糊: on a discard of the first go-around, before one's own draw
+    # winds, dragons, flowers
+    dragon_pung: int = 0  # 箭刻, each
+    seat_wind: int = 0  # 門風
+    round_wind: int = 0  # 圈風
+    no_flowers: int = 0  # 無花
+    seat_flower: int = 0  # 正花, each of the seat's flower and season
+    flower_set: int = 0  # 一台花: all four flowers, or all four seasons
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     profile: ProfileInfo
     tiles: TilesRules = field(default_factory=TilesRules)
@@ -275,6 +323,7 @@ class RuleProfile:
     score: ScoreRules = field(default_factory=ScoreRules)
     game: GameRules = field(default_factory=GameRules)
     tai: TaiRules = field(default_factory=TaiRules)
+    fan: FanRules = field(default_factory=FanRules)
 
     @property
     def id(self) -> str:
@@ -603,6 +652,8 @@ KNOB_RANGES: dict[str, tuple[int, int]] = {
         if f.type in ("int", int)
         and f.name not in {"base", "tai_value", "dealer_base", "per_continuation", "tai_cap"}
     },
+    "fan.base_points": (0, 1_000_000),
+    **{f"fan.{f.name}": (0, 64) for f in dataclasses.fields(FanRules) if f.type in ("int", int) and f.name != "base_points"},
 }
 
 
@@ -651,3 +702,8 @@ def _check_profile(p: RuleProfile, source: str) -> None:
     if p.score.model != "base_plus_tai" and p.tai != TaiRules():
         fail(f"[tai] knobs are read only with score.model = 'base_plus_tai', not {p.score.model!r}: "
              "leave the section out")
+    if p.score.model != "fan_doubling" and p.fan != FanRules():
+        fail(f"[fan] knobs are read only with score.model = 'fan_doubling', not {p.score.model!r}: "
+             "leave the section out")
+    if p.score.model == "fan_doubling" and not 0 < p.fan.min_fan <= p.fan.limit:
+        fail(f"fan.min_fan = {p.fan.min_fan} must be at least 1 and at most fan.limit = {p.fan.limit}")

@@ -2,6 +2,9 @@
 
 A win's value is a list of rows (``events.ValueRow``: an id and its value) in the rulebook's unit:
 han for the riichi family (yaku and dora, 翻), tai for Taiwanese (台), fan for Hong Kong (番).
+Rows of two rulebooks that are the same pattern share an id (``self_draw``, ``all_honours``):
+they read the same in every language, while the value, the unit and the Chinese name are the
+rulebook's.
 The ids are the one table here; the interface translates them (catalog key ``yaku.<id>``), the
 log writers map them to Tenhou's spelling (:mod:`.yaku_names`), and the rulebooks' own Chinese
 names are kept beside the ids of the Chinese rulebooks (:data:`HANZI`), since a Taiwanese or Hong
@@ -81,12 +84,46 @@ TAIWANESE_TAI: Final[dict[str, str]] = {
     "seven_flowers_rob_the_eighth": "七搶一",
 }
 
+# The Hong Kong Old Style fan rows, with their Cantonese names; each id is also the name of the
+# ``[fan]`` knob that prices it (game/engine/profile.py FanRules).
+HONG_KONG_FAN: Final[dict[str, str]] = {
+    "common_hand": "平糊",
+    "all_in_triplets": "對對糊",
+    "mixed_one_suit": "混一色",
+    "all_one_suit": "清一色",
+    "small_dragons": "小三元",
+    "great_dragons": "大三元",
+    "small_winds": "小四喜",
+    "great_winds": "大四喜",
+    "all_honours": "字一色",
+    "mixed_orphans": "混么九",
+    "orphans": "清么九",
+    "four_concealed_pungs": "坎坎糊",
+    "four_kongs": "十八羅漢",
+    "nine_gates": "九蓮寶燈",
+    "thirteen_orphans": "十三么",
+    "self_draw": "自摸",
+    "concealed_hand": "門前清",
+    "last_tile": "海底撈月",
+    "kong_replacement": "槓上開花",
+    "robbing_kong": "搶槓",
+    "heavenly_hand": "天糊",
+    "earthly_hand": "地糊",
+    "dragon_pung": "箭刻",
+    "seat_wind": "門風",
+    "round_wind": "圈風",
+    "no_flowers": "無花",
+    "seat_flower": "正花",
+    "flower_set": "一台花",
+}
+
 # The rulebooks' Chinese names by unit (the riichi family's Japanese names are :mod:`.yaku_names`).
-HANZI: Final[dict[Unit, dict[str, str]]] = {Unit.TAI: TAIWANESE_TAI}
+HANZI: Final[dict[Unit, dict[str, str]]] = {Unit.TAI: TAIWANESE_TAI, Unit.FAN: HONG_KONG_FAN}
 
 ROW_IDS: Final[dict[Unit, frozenset[str]]] = {
     Unit.HAN: frozenset(RIICHI_YAKU),
     Unit.TAI: frozenset(TAIWANESE_TAI),
+    Unit.FAN: frozenset(HONG_KONG_FAN),
 }
 
 

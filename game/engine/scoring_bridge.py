@@ -1,7 +1,8 @@
 """The engine's one door to hand values: dispatch a win to the profile's scoring model.
 
 The profile names its model (``score.model``): ``han_fu`` scores through :mod:`.scoring` (the
-``mahjong`` library), ``base_plus_tai`` through the Taiwanese tai counter. The match never asks
+``mahjong`` library), ``base_plus_tai`` through the Taiwanese tai counter, ``fan_doubling``
+through the Hong Kong fan counter (:mod:`.hongkong`). The match never asks
 which rulebook it plays; it builds one :class:`WinRequest` and reads one :class:`WinValue`.
 
 Knobs: ``score.model``.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .hongkong import score_hongkong
 from .profile import RuleProfile
 from .rows import Unit
 from .scoring import WinContext, exhaustive_draw_payments, nagashi_payments, score_win
@@ -63,9 +65,14 @@ def _base_plus_tai(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     return score_taiwanese(req, profile)
 
 
+def _fan_doubling(req: WinRequest, profile: RuleProfile) -> WinValue | None:
+    return score_hongkong(req, profile)
+
+
 SCORING_MODELS: dict[str, Callable[[WinRequest, RuleProfile], WinValue | None]] = {
     "han_fu": _han_fu,
     "base_plus_tai": _base_plus_tai,
+    "fan_doubling": _fan_doubling,
 }
 
 

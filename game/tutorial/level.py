@@ -17,7 +17,7 @@ from typing import Any
 from game.persist.bounded import LEVEL_CAP, FileRefused, read_text
 
 LANGUAGES = ("en", "fr", "ru")
-PROFILES = ("riichi", "ema", "taiwanese")
+PROFILES = ("riichi", "ema", "taiwanese", "hongkong")
 TASKS = ("act", "predict")
 SEAT_OUTCOME = re.compile(r"^(none|abort|[0-3](\+[0-3])*)$")
 PENALTIES = ("chombo", "dead_hand")  # the engine's PenaltyKind values a wrong answer may cost
@@ -39,12 +39,20 @@ Text = dict[str, str]  # language -> text
 
 @dataclass(frozen=True)
 class Source:
-    """The rulebook passage a lesson comes from: a seed file and a line, quoted."""
+    """The rulebook passage a lesson comes from: a seed file and a line, quoted; or, for a
+    rulebook without a seed text (Hong Kong Old Style), a public text named with its section
+    (``line`` 0), quoted as it reads there."""
 
     file: str
     line: int
     quote: str
     reference: str = ""  # the rules-reference section that reads it, e.g. "§1.3"
+
+    def where(self) -> str:
+        """Where the rule is written, in the player's words."""
+        from game.i18n import t
+
+        return t("tutorial.source", file=self.file, line=self.line) if self.line else self.file
 
 
 @dataclass(frozen=True)
@@ -242,7 +250,7 @@ def load_level(path: Path) -> Level:
     src = r.get(data, ("source",), dict)
     source_ = Source(
         file=r.get(src, ("source", "file"), str),
-        line=r.get(src, ("source", "line"), int),
+        line=r.get(src, ("source", "line"), int, 0),
         quote=r.get(src, ("source", "quote"), str).strip(),
         reference=r.get(src, ("source", "reference"), str, ""),
     )

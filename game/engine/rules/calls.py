@@ -1,7 +1,8 @@
 """Calls and their priority: who may chi, pon, kan or win on a discard, kuikae, several winners.
 
 Knobs: ``claims.chi``, ``claims.kuikae``, ``claims.multi_win``, ``claims.max_winners``,
-``claims.window``, ``kan.max_total``, ``kan.chankan_on_ankan_kokushi``, ``score.sticks_multi_ron``, ``score.honba_multi_ron``, ``score.pao_yaku``.
+``claims.window``, ``kan.max_total``, ``kan.chankan_on_ankan_kokushi``, ``score.sticks_multi_ron``, ``score.honba_multi_ron``,
+``score.honba_ron``, ``score.honba_tsumo_each``, ``score.pao_yaku``.
 
 Priority is the same in every rulebook read (riichi §2.1 step 3, RCR 2016 3.3.1, Seed-FR, HKOS):
 a win beats pung and kong, which beat chow; a pung and a kong on one discard cannot both be
@@ -54,6 +55,7 @@ class Calls:
     rob_concealed_kan: bool  # a thirteen-orphans hand may rob a concealed kan
     sticks_to_own_declarer: bool  # ``score.sticks_multi_ron = "own_back_rest_to_first"``
     honba_to_every_winner: bool  # ``score.honba_multi_ron = "every_winner"``
+    counters_paid: bool  # a win collects the counters (honba) at all
     pao_dragons: bool  # liability for the third dragon set fed (daisangen)
     pao_winds: bool  # liability for the fourth wind set fed (daisuushii)
 
@@ -70,6 +72,7 @@ class Calls:
             rob_concealed_kan=p.kan.chankan_on_ankan_kokushi,
             sticks_to_own_declarer=p.score.sticks_multi_ron == "own_back_rest_to_first",
             honba_to_every_winner=p.score.honba_multi_ron == "every_winner",
+            counters_paid=p.score.honba_ron > 0 or p.score.honba_tsumo_each > 0,
             pao_dragons="daisangen" in p.score.pao_yaku,
             pao_winds="daisuushii" in p.score.pao_yaku,
         )

@@ -160,7 +160,7 @@ class TutorialScreen(MenuScreen):
     def rulebook_line(self) -> str:
         """The rule as the rulebook words it, with where it is written."""
         src = self.level.source
-        return f"« {src.quote} » — {t('tutorial.source', file=src.file, line=src.line)}"
+        return f"« {src.quote} » — {src.where()}"
 
     def control(self, name: str) -> Any | None:
         if name == "hint":
@@ -315,8 +315,7 @@ class TutorialScreen(MenuScreen):
         for line in wrap(f"« {lv.source.quote} »", 15, inner)[:5]:
             self.root.add_child(label(line, 15, CREAM, x0 + 20, y))
             y += 19
-        self.root.add_child(label(t("tutorial.source", file=lv.source.file, line=lv.source.line), 13, MUTED,
-                                  x0 + 20, y + 2))
+        self.root.add_child(label(lv.source.where(), 13, MUTED, x0 + 20, y + 2))
         y += 22
         if lv.source.reference:
             self.root.add_child(label(lv.source.reference, 13, MUTED, x0 + 20, y))
