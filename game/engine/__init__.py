@@ -54,6 +54,7 @@ from .meld import Meld, MeldKind
 from .observation import Observation, SeatView
 from .profile import RuleProfile, available_profiles, diff_profiles, load_profile, load_profile_file
 from .rows import Unit
+from .tenpai import Shortfall, Tenpai, Wait
 
 __all__ = [
     "AbortiveDraw",
@@ -91,11 +92,14 @@ __all__ = [
     "RiichiAccepted",
     "RuleProfile",
     "SeatView",
+    "Shortfall",
     "TailToDeadWall",
+    "Tenpai",
     "TileDrawn",
     "TilesDealt",
     "Unit",
     "ValueRow",
+    "Wait",
     "WallBuilt",
     "Win",
     "available_profiles",

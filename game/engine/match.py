@@ -66,6 +66,7 @@ from .rules.calls import THIRTEEN_ORPHANS, allowed_discards, could_chi, winning_
 from .settlement import final_standings
 from .shanten import shanten, waits
 from .state import HandPosition, HandSetup, HandState, MatchState, Phase, Record, fingerprint
+from .tenpai import Tenpai, read_tenpai
 from .tile_classes import class_table, one_per_class, resolve_tiles
 from .tiles import FLOWER_ID_BASE, TERMINALS_AND_HONORS, kind_of
 from .values import WinRequest, WinValue
@@ -302,6 +303,11 @@ class Match:
         h = self.hand
         furiten = self.rules.furiten.is_furiten(h.players[seat])
         return observe_seat(self.profile.id, self.state, h, seat, self.legal_view(seat), furiten, self.view_cache)
+
+    def tenpai(self, seat: int) -> Tenpai | None:
+        """``seat``'s waits, each with whether it would win as things stand (a discard, an own draw,
+        a discard after riichi): what the table shows beside the waits. None: not waiting."""
+        return read_tenpai(self.rules, self.state, self.hand, seat)
 
     def why_illegal(self, action: Action) -> IllegalActionError | None:
         """Why ``action`` would be refused now, or None when ``apply`` would accept it (with any

@@ -170,6 +170,11 @@ class Hud:
         self.waits_text = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
                                                         pieces.GOLD, left, self._waits_bottom, anchor=(0.0, 1.0),
                                                         visible=False, name="waits"))
+        # what the waits lack to win (no yaku...), wrapped above them in the warning colour
+        self.waits_note = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
+                                                        pieces.AMBER, left, self._waits_bottom, anchor=(0.0, 1.0),
+                                                        width=round(max(260 * u, pw * 1.6)), visible=False,
+                                                        name="waits note"))
         # the hint box stays left of the left seat's column, whatever the window
         column = lay.cx - lay.side_hand_row - (lay.river_art.height + lay.river_art.depth) / 2
         self._hint_width = round(max(200 * u, min(column - left - 14 * u, 420 * u)))
@@ -193,13 +198,21 @@ class Hud:
                          below, width=reach, align="right" if right else "left", anchor=(1.0 if right else 0.0, 0.0),
                          visible=False, name="reason")))
 
-    def set_waits(self, waits: str, furiten: bool) -> None:
-        """``waits``: the tiles as :class:`TileWords` (empty: not tenpai, nothing shown)."""
+    def set_waits(self, waits: str, furiten: bool, note: str = "") -> None:
+        """``waits``: the tiles as :class:`TileWords` (empty: not tenpai, nothing shown);
+        ``note``: what they lack to win (the engine's reading of them), shown above them."""
         self.waits_text.visible = bool(waits)
         if waits:
             self.waits_text.say(t("table.waits_furiten" if furiten else "table.waits", waits=waits))
             self.waits_text.color = pieces.RED if furiten else pieces.GOLD
+        self.waits_note.say(note if waits else "")
+        self.waits_note.visible = bool(waits and note)
+        self._place_waits_note()
         self._place_hint()
+
+    def _place_waits_note(self) -> None:
+        if self.waits_note.visible:
+            self.waits_note.y = self._waits_bottom - self.waits_text.size_px()[1] - 4 * self.layout.unit
 
     def set_reason(self, seat: int, reason: str, shown: bool) -> None:
         """What an AI seat said about its last decision (the explain toggle), wrapped, whole."""
@@ -221,6 +234,8 @@ class Hud:
         pad = round(10 * u)
         self.hint_box.width, self.hint_box.height = w + 2 * pad, h + 2 * pad
         above = self.waits_text.size_px()[1] + 6 * u if self.waits_text.visible else 0.0
+        if self.waits_note.visible:
+            above += self.waits_note.size_px()[1] + 4 * u
         self.hint_box.y = self._waits_bottom - above
         self.hint_text.x, self.hint_text.y = pad, pad - self.hint_box.height
 

@@ -22,6 +22,7 @@ INK: Final = (236, 230, 212)
 DIM: Final = (170, 196, 186)
 GOLD: Final = (240, 190, 80)
 RED: Final = (214, 72, 60)
+AMBER: Final = (242, 150, 70)  # a warning that is not a fault: waits that cannot win as they stand
 PANEL: Final = (16, 34, 34, 232)
 PANEL_EDGE: Final = (70, 100, 92)
 DIE_TILTS: Final = (-24, -12, 0, 12, 24)

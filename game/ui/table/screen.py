@@ -27,7 +27,7 @@ import pygame
 
 from game.ai.external import ExternalSeat
 from game.ai.levels import make_seat
-from game.engine import Match, Phase
+from game.engine import Match, Phase, Shortfall, Tenpai
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event, redact
@@ -392,14 +392,31 @@ class TableScreen:
         self.hand_focus.start_turn()
 
     def _show_waits(self) -> None:
-        """The human's own waits and furiten (the engine keeps them for the seat after each discard)."""
+        """The human's own waits, furiten, and what the waits lack to win (the engine's reading of
+        them: :meth:`Match.tenpai`, the same scoring that offers ron and tsumo)."""
         p = self.match.players[self.human]
-        if not self.show_waits:
+        tenpai = None if self.match.is_over or not self.show_waits else self.match.tenpai(self.human)
+        if tenpai is None:
             self.hud.set_waits("", False)
             return
-        tenpai = p.shanten == 0 and len(p.hand) % 3 == 1 and bool(p.waits) and not self.match.is_over
         furiten = p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi
-        self.hud.set_waits(tile_words(p.waits) if tenpai else "", furiten)
+        self.hud.set_waits(tile_words(w.kind for w in tenpai.waits), furiten, self._waits_note(tenpai))
+
+    def _waits_note(self, tenpai: Tenpai) -> str:
+        short = tenpai.shortfall
+        riichi = self.terms.riichi
+        if short is Shortfall.SOME_WAITS:
+            lacking = tile_words(tenpai.without_ron)
+            helps = tenpai.may_riichi and all(w.ron_after_riichi for w in tenpai.waits)
+            return (t("table.waits_note.some_waits_riichi", tiles=lacking, riichi=riichi) if helps
+                    else t("table.waits_note.some_waits", tiles=lacking))
+        if short is Shortfall.RIICHI:
+            return t("table.waits_note.riichi", riichi=riichi)
+        if short is Shortfall.TSUMO_ONLY:
+            return t("table.waits_note.tsumo_only")
+        if short is Shortfall.NO_YAKU:
+            return t("table.waits_note.no_yaku")
+        return ""
 
     def _show_hint(self) -> None:
         """What a normal AI would do in the human's place, and why (only when asked for)."""
