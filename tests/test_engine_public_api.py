@@ -76,3 +76,23 @@ def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
                     continue  # the class's own member (a name the engine happens to use too)
                 bad.append(f"{where}:{node.lineno} reads .{node.attr}")
     assert not bad, "\n".join(bad)
+
+
+def test_nothing_outside_the_engine_branches_on_a_scoring_model() -> None:
+    """The unit of a hand's value (``RuleProfile.unit``) and the profile's plain knobs (whether
+    the scores start from 0, whether placings earn uma) say what the UI, the AI and the exports
+    need; a ``score.model`` read outside the engine is a list a new rulebook would have to join."""
+    from game.engine.profile import SCORE_UNITS
+
+    found = []
+    for path in OUTSIDE:
+        if path.parent.name == "tests":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            model = isinstance(node, ast.Attribute) and node.attr == "model" and (
+                isinstance(node.value, ast.Attribute) and node.value.attr == "score")
+            named = isinstance(node, ast.Constant) and node.value in SCORE_UNITS
+            if model or named:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"outside the engine, a branch on the scoring model: {found}"

@@ -36,7 +36,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     one-line help), so starting the game does not pay for importing every tool."""
     parser = argparse.ArgumentParser(
         prog="mahjong-atlas",
-        description="Mahjong Atlas: riichi, EMA and Taiwanese mahjong against three AI opponents.",
+        description="Mahjong Atlas: riichi, EMA, Taiwanese and Hong Kong Old Style mahjong against three AI opponents.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

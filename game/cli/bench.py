@@ -82,15 +82,16 @@ def bench_engine(profile_id: str, games: int, hands: int, seed: int) -> dict[str
     }
 
 
-OTHER_PROFILES = ("riichi", "ema", "taiwanese")
-HAND_CAP = 16  # Taiwanese random seats rarely end a match (the dealer keeps the deal on a draw)
+HAND_CAP = 16  # Taiwanese and Hong Kong random seats rarely end a match (the dealer keeps the deal on a draw)
 
 
 def _other_profiles(main: str, games: int, seed: int) -> dict[str, float]:
     """The other rulebooks' speed: hanchan/s with four efficiency bots, and hands/s with four
     random bots over matches cut at ``HAND_CAP`` hands (the rate a hanchan cannot give there)."""
     out: dict[str, float] = {}
-    for profile_id in OTHER_PROFILES:
+    from game.engine.profile import available_profiles
+
+    for profile_id in available_profiles():  # every shipped rulebook: a new one is measured at once
         if profile_id == main:
             continue
         rate, _, _ = _hanchan_rate(profile_id, "efficiency", games, seed, time_apply=False)

@@ -6,7 +6,7 @@ A ``.toml`` file is a save (the match as far as it was played), a ``.json`` file
 library (a finished match). Every finished hand is written, the players named as the table names
 them. The log goes beside the input (``<name>.tenhou6.json`` or ``<name>.mjson``) unless ``-o``
 says where (``-o -`` prints it). Exit 0 with the path on stdout, 2 with one line on stderr when
-the file cannot be read or its rules do not fit the format (Taiwanese scoring).
+the file cannot be read or its rules do not fit the format (Taiwanese or Hong Kong scoring).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="rules_action", metavar="ACTION", required=True)
     actions.add_parser("list", help="each profile id with its one-line description")
     diff = actions.add_parser("diff", help="every knob that differs between profiles A and B")
-    diff.add_argument("a", metavar="A", help="a profile id (riichi, ema, taiwanese) or a .toml file")
+    diff.add_argument("a", metavar="A", help="a profile id (riichi, ema, taiwanese, hongkong) or a .toml file")
     diff.add_argument("b", metavar="B", help="a profile id or a .toml file")
 
 

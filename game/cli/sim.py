@@ -17,7 +17,7 @@ programs sharing the machine do not inflate them; ``seconds`` and the rates are 
 
 ``--logs DIR`` writes one game log per match into DIR (``--log-format tenhou6``, the default, or
 ``mjai``), named by its place in the plan and its seed, the seats named as ``--seats`` names them:
-logs in bulk for other tools (riichi and EMA; Taiwanese scoring fits neither format).
+logs in bulk for other tools (riichi and EMA; Taiwanese and Hong Kong scoring fit neither format).
 """
 
 from __future__ import annotations

@@ -434,7 +434,7 @@ def available_profiles() -> list[str]:
 
 @cache
 def load_profile(profile_id: str) -> RuleProfile:
-    """Load a shipped profile by id (``riichi``, ``ema``, ``taiwanese``)."""
+    """Load a shipped profile by id (``riichi``, ``ema``, ``taiwanese``, ``hongkong``)."""
     if profile_id not in available_profiles():
         raise ProfileError(f"unknown profile {profile_id!r}; available: {', '.join(available_profiles())}")
     source = f"{profile_id}.toml"

@@ -66,16 +66,17 @@ class Hud:
     """The panels and labels: ``under`` is drawn below the tiles, ``over`` above them."""
 
     def __init__(self, layout: TableLayout, human: int, names: Sequence[str], roles: Sequence[str],
-                 terms: Terms | None = None, *, tai: bool = False) -> None:
+                 terms: Terms | None = None, *, net: bool = False) -> None:
         """``roles``: each plate's second line before the seat wind is known (``AI · Normal``;
-        empty for the human, whose plate then names only the seat); ``tai``: the scores are
-        the points won or lost since the start (Taiwanese), so the centre panel says so."""
+        empty for the human, whose plate then names only the seat); ``net``: the scores count
+        from 0, the points won or lost since the start (Taiwanese, Hong Kong), so the centre
+        panel says so and each score carries its sign."""
         self.layout = layout
         self.terms = terms if terms is not None else table_terms()
         self.human = human
         self.names = list(names)
         self.roles = list(roles)
-        self.tai = tai
+        self.net = net
         self.line_art = tile_art(max(READABLE_WIDTH, round(22 * layout.unit)), layout.river_art.style,
                                  layout.river_art.red_fives)  # tiles in words: read, so never under 28 px high
         self.seat_in_role = True  # a plate's second line names the seat's wind (not when its name is the wind)
@@ -137,7 +138,7 @@ class Hud:
             self.winds.append(badge)
             self.turn_bars.append(bar)
             self.dealer_marks.append(mark)
-        if self.tai:  # Taiwanese scores start at 0: say what they count
+        if self.net:  # scores from 0: say what they count
             self.centre_group.add_child(Text(t("table.scores_net"), pieces.font(round(12 * u)), pieces.DIM,
                                              cx, cy + p * 0.25, name="scores caption"))
         self._build_plates(w, h, u)
@@ -363,7 +364,7 @@ class Hud:
 
     def set_scores(self, scores: Sequence[int]) -> None:
         for seat in range(4):
-            self.scores[seat].text = number(scores[seat], sign=self.tai)
+            self.scores[seat].text = number(scores[seat], sign=self.net)
             self.scores[seat].color = pieces.GOLD if seat == self.human else pieces.INK
 
     def set_tiles_left(self, n: int) -> None:

@@ -174,7 +174,7 @@ class TableScreen:
                                   dora_panel=self.rules.wall.max_dora_indicators > 0)
         self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms,
-                       tai=self.rules.score.model == "base_plus_tai")
+                       net=self.rules.game.start_points == 0)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
                                    names=self.names, terms=self.terms)
         self.presenter.discard_beat = self._discard_beat()
