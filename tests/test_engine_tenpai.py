@@ -129,7 +129,7 @@ def _checked_discards(profile_id: str, seed: int, hands: int) -> tuple[int, int]
 
 
 def test_every_wait_read_agrees_with_the_ron_the_engine_offers() -> None:
-    totals = {p: [0, 0] for p in ("riichi", "ema", "taiwanese")}
+    totals = {p: [0, 0] for p in ("riichi", "ema", "taiwanese", "hongkong")}
     for profile_id in totals:
         for seed in range(3):
             c, r = _checked_discards(profile_id, seed, 4)
@@ -137,3 +137,4 @@ def test_every_wait_read_agrees_with_the_ron_the_engine_offers() -> None:
             totals[profile_id][1] += r
     assert all(c > 0 for c, _ in totals.values()), totals
     assert totals["riichi"][1] > 0, totals  # some of them had no yaku, and were refused
+    assert totals["hongkong"][1] > 0, totals  # some were under the 3-fan minimum, and were refused

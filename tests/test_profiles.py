@@ -402,3 +402,10 @@ def test_the_hash_is_stable_for_the_same_knobs(profile_id: str) -> None:
 
 def test_the_three_profiles_hash_apart() -> None:
     assert len({load_profile(p).hash for p in SHIPPED}) == 3
+
+
+def test_the_continuations_count_where_a_win_pays_for_them() -> None:
+    """honba in riichi and EMA (counters), 連莊 tai in Taiwanese; Hong Kong pays for neither
+    (hongkong.toml: honba_ron = 0, no [tai]), so its table shows no count."""
+    assert [load_profile(p).counts_continuations for p in ("riichi", "ema", "taiwanese", "hongkong")] == [
+        True, True, True, False]

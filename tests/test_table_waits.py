@@ -81,3 +81,30 @@ def test_a_hand_with_its_yaku_has_no_note() -> None:
     screen, clock = _screen({0: "234m456p678s22s45m1z", 1: "3m6m3m6m111z333z444z"})
     _discard(screen, clock, "1z")
     assert screen.hud.waits_text.visible and not screen.hud.waits_note.visible
+
+
+def test_hong_kong_says_the_hand_is_under_its_fan_minimum_not_without_a_yaku() -> None:
+    """Hong Kong asks no yaku but 3 fan (flowers not counted): a concealed common hand has 2 on a
+    discard (common hand, concealed hand) and 3 with its own draw (self-draw), so only the draw
+    wins, and the note says so in fan, never in yaku."""
+    set_language("en")
+    display()
+    m = stacked_match("hongkong", {**FAR, 0: "123m456p789s23s99p1z", 1: "3m6m3m6m222z333z444z"})
+    screen = TableScreen(SIZE, match=m, human=0, speed=12.0, claim_seconds=None)
+    clock = FixedClock()
+    for _ in range(20_000):
+        screen.update(clock.tick())
+        if screen.human_awaited() and screen.match.phase.value == "turn":
+            break
+    _discard(screen, clock, "1z")
+    note = screen.hud.waits_note
+    assert screen.hud.waits_text.visible and note.visible
+    assert note.source == t("table.waits_note.tsumo_only_fan", fan=3)
+    assert not (screen.hud.sticks or screen.hud.counters)  # no riichi sticks, no counters: none shown
+    for language in ("en", "fr", "ru"):
+        set_language(language)
+        try:
+            screen.language_changed()
+            assert "3" in note.source and "yaku" not in note.source.lower()
+        finally:
+            set_language("en")

@@ -339,6 +339,12 @@ class RuleProfile:
         return SCORE_UNITS[self.score.model]
 
     @property
+    def counts_continuations(self) -> bool:
+        """Whether the count of the dealer's continuations (honba, 連莊) is worth showing: a win
+        collects it as counters, or as Taiwanese 連n拉n tai. Hong Kong pays for neither."""
+        return self.score.honba_ron > 0 or self.score.honba_tsumo_each > 0 or self.tai.per_continuation > 0
+
+    @property
     def settles_with_uma(self) -> bool:
         """Whether the placings earn uma or oka, so the final points differ from the score."""
         g = self.game

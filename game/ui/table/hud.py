@@ -66,17 +66,21 @@ class Hud:
     """The panels and labels: ``under`` is drawn below the tiles, ``over`` above them."""
 
     def __init__(self, layout: TableLayout, human: int, names: Sequence[str], roles: Sequence[str],
-                 terms: Terms | None = None, *, net: bool = False) -> None:
+                 terms: Terms | None = None, *, net: bool = False, sticks: bool = True,
+                 counters: bool = True) -> None:
         """``roles``: each plate's second line before the seat wind is known (``AI · Normal``;
         empty for the human, whose plate then names only the seat); ``net``: the scores count
         from 0, the points won or lost since the start (Taiwanese, Hong Kong), so the centre
-        panel says so and each score carries its sign."""
+        panel says so and each score carries its sign; ``sticks``: riichi sticks exist (a riichi
+        rulebook); ``counters``: the dealer's continuations pay (honba, 連莊), so their count shows."""
         self.layout = layout
         self.terms = terms if terms is not None else table_terms()
         self.human = human
         self.names = list(names)
         self.roles = list(roles)
         self.net = net
+        self.sticks = sticks
+        self.counters = counters
         self.line_art = tile_art(max(READABLE_WIDTH, round(22 * layout.unit)), layout.river_art.style,
                                  layout.river_art.red_fives)  # tiles in words: read, so never under 28 px high
         self.seat_in_role = True  # a plate's second line names the seat's wind (not when its name is the wind)
@@ -106,11 +110,13 @@ class Hud:
         self.left_small = self.centre_group.add_child(Text(t("table.tiles_left"), pieces.font(round(13 * u)), pieces.DIM, cx, cy + p * 0.16))
         stick = pieces.stick(round(26 * u))
         honba = pieces.stick(round(26 * u), thousand=False)
-        self.centre_group.add_child(Sprite(stick, cx - p * 0.16, cy - p * 0.05))
-        self.centre_group.add_child(Sprite(honba, cx + p * 0.1, cy - p * 0.05))
-        self.sticks_text = self.centre_group.add_child(Text("×0", pieces.font(round(13 * u)), pieces.INK, cx - p * 0.16 + 24 * u,
+        sticks_group = self.centre_group.add_child(Node(name="sticks", visible=self.sticks))
+        counters_group = self.centre_group.add_child(Node(name="counters", visible=self.counters))
+        sticks_group.add_child(Sprite(stick, cx - p * 0.16, cy - p * 0.05))
+        counters_group.add_child(Sprite(honba, cx + p * 0.1, cy - p * 0.05))
+        self.sticks_text = sticks_group.add_child(Text("×0", pieces.font(round(13 * u)), pieces.INK, cx - p * 0.16 + 24 * u,
                                                     cy - p * 0.05))
-        self.honba_text = self.centre_group.add_child(Text("×0", pieces.font(round(13 * u)), pieces.INK, cx + p * 0.1 + 24 * u,
+        self.honba_text = counters_group.add_child(Text("×0", pieces.font(round(13 * u)), pieces.INK, cx + p * 0.1 + 24 * u,
                                                    cy - p * 0.05))
         offsets = ((0, 0.36), (0.33, 0.0), (0, -0.36), (-0.33, 0.0))
         self.scores: list[Text] = []
@@ -171,14 +177,15 @@ class Hud:
         self.waits_text = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
                                                         pieces.GOLD, left, self._waits_bottom, anchor=(0.0, 1.0),
                                                         visible=False, name="waits"))
+        # the hint box and the waits note stay left of the left seat's column, whatever the window
+        column = lay.cx - lay.side_hand_row - (lay.river_art.height + lay.river_art.depth) / 2
+        beside = column - left - 14 * u
         # what the waits lack to win (no yaku...), wrapped above them in the warning colour
         self.waits_note = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
                                                         pieces.AMBER, left, self._waits_bottom, anchor=(0.0, 1.0),
-                                                        width=round(max(260 * u, pw * 1.6)), visible=False,
+                                                        width=round(max(200 * u, min(beside, pw * 1.6))), visible=False,
                                                         name="waits note"))
-        # the hint box stays left of the left seat's column, whatever the window
-        column = lay.cx - lay.side_hand_row - (lay.river_art.height + lay.river_art.depth) / 2
-        self._hint_width = round(max(200 * u, min(column - left - 14 * u, 420 * u)))
+        self._hint_width = round(max(200 * u, min(beside, 420 * u)))
         self.hint_box = self.over.add_child(Panel(10, 10, (12, 28, 30, 236), left, 0, anchor=(0.0, 1.0),
                                                   radius=round(8 * u), border_color=(110, 150, 190), border_width=1,
                                                   visible=False, name="hint box"))

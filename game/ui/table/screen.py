@@ -27,7 +27,7 @@ import pygame
 
 from game.ai.external import ExternalSeat
 from game.ai.levels import make_seat
-from game.engine import Match, Phase, Shortfall, Tenpai
+from game.engine import Match, Phase, Shortfall, Tenpai, Unit
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event, redact
@@ -174,7 +174,8 @@ class TableScreen:
                                   dora_panel=self.rules.wall.max_dora_indicators > 0)
         self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms,
-                       net=self.rules.game.start_points == 0)
+                       net=self.rules.game.start_points == 0,
+                       sticks=self.rules.riichi.enabled, counters=self.rules.counts_continuations)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
                                    names=self.names, terms=self.terms)
         self.presenter.discard_beat = self._discard_beat()
@@ -400,7 +401,7 @@ class TableScreen:
             self.hud.set_waits("", False)
             return
         furiten = p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi
-        self.hud.set_waits(tile_words(w.kind for w in tenpai.waits), furiten, self._waits_note(tenpai))
+        self.hud.set_waits(tile_words(w.kind for w in tenpai.waits), furiten, (self._waits_note_fan if self.rules.unit is Unit.FAN else self._waits_note)(tenpai))
 
     def _waits_note(self, tenpai: Tenpai) -> str:
         short = tenpai.shortfall
@@ -416,6 +417,19 @@ class TableScreen:
             return t("table.waits_note.tsumo_only")
         if short is Shortfall.NO_YAKU:
             return t("table.waits_note.no_yaku")
+        return ""
+
+    def _waits_note_fan(self, tenpai: Tenpai) -> str:
+        """Hong Kong's words for the same shortfall: no yaku is asked there, a minimum of fan is
+        (``fan.min_fan``; flowers do not count toward it, so a win on a discard may fall short where
+        an own draw's extra fan reaches it)."""
+        short, least = tenpai.shortfall, self.rules.fan.min_fan
+        if short is Shortfall.SOME_WAITS:
+            return t("table.waits_note.some_waits_fan", fan=least, tiles=tile_words(tenpai.without_ron))
+        if short is Shortfall.TSUMO_ONLY:
+            return t("table.waits_note.tsumo_only_fan", fan=least)
+        if short is Shortfall.NO_YAKU:
+            return t("table.waits_note.no_yaku_fan", fan=least)
         return ""
 
     def _show_hint(self) -> None:
