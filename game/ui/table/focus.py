@@ -11,8 +11,12 @@ Three things raise a tile, and they look different, so the player always knows w
 
 * the mouse pointer over a tile (``hovered``): raised, nothing else;
 * the keyboard cursor (``cursor``, an index into the hand as drawn, left to right, the drawn
-  tile last): raised and ringed in gold. Each turn starts on the drawn tile; Left and Right stop
-  at the ends; the ring shows once the keyboard was used (a mouse move hides it again);
+  tile last): raised and ringed in gold. Every turn starts with the ring on the drawn tile (after
+  a call, the rightmost tile), whatever was used before (a pause menu, a call chosen with the
+  mouse); Left and Right stop at the ends; a mouse move hides the ring until a key is pressed.
+  The start is resolved against the hand as it is drawn *now*, not when the prompt came: the
+  engine does not wait for the picture, so the prompt after a pon or a kan arrives while the
+  tiles are still flying, and an index taken then pointed past the hand (no ring at all);
 * the hint's suggestion (``suggested``, a tile id): raised a little less, ringed in blue.
 """
 
@@ -43,6 +47,7 @@ class HandFocus:
         ha = lay.hand_art
         self.hovered: TileSprite | None = None
         self.cursor: int | None = None
+        self.fresh = False  # a turn began and no key or pointer chose a tile yet: the start tile
         self.keyboard = False
         self.suggested: int | None = None
         self.allowed: Callable[[TileSprite], bool] = lambda sprite: True
@@ -61,19 +66,33 @@ class HandFocus:
     def target(self) -> TileSprite | None:
         """The tile Enter acts on: under the cursor."""
         tiles = self.tiles()
-        if self.cursor is None or not 0 <= self.cursor < len(tiles):
+        cursor = self._start_index(tiles) if self.fresh else self.cursor
+        if cursor is None or not 0 <= cursor < len(tiles):
             return None
-        return tiles[self.cursor]
+        return tiles[cursor]
+
+    def _start_index(self, tiles: list[TileSprite]) -> int | None:
+        """Where a turn starts: the drawn tile, else the nearest tile to its left that may go
+        (riichi: only some may; after a call there is no drawn tile: the rightmost)."""
+        drawn = self.presenter.seats[self.human].drawn
+        if drawn is not None and drawn in tiles and self.allowed(drawn):
+            return tiles.index(drawn)
+        return next((i for i in range(len(tiles) - 1, -1, -1) if self.allowed(tiles[i])), None)
 
     def start_turn(self) -> None:
-        """A new turn: the cursor on the drawn tile (after a call, the rightmost one), or on the
-        nearest tile to its left that may go (riichi: only some may)."""
-        tiles = self.tiles()
+        """A new turn: the ring on the start tile (:meth:`_start_index`, read each frame until
+        the player chooses), shown whatever was used before; a pointer resting on a tile since
+        the last turn raises nothing until it moves."""
         self.cursor = None
-        for i in range(len(tiles) - 1, -1, -1):
-            if self.allowed(tiles[i]):
-                self.cursor = i
-                break
+        self.fresh = True
+        self.hovered = None
+        self.keyboard = True
+
+    def _settle_cursor(self) -> None:
+        """The start tile becomes the cursor: a key moves on from it."""
+        if self.fresh:
+            self.cursor = self._start_index(self.tiles())
+            self.fresh = False
 
     def move(self, step: int) -> None:
         """Left (-1) or Right (+1) to the next tile that may go; the cursor stops at the ends."""
@@ -82,8 +101,9 @@ class HandFocus:
         self.hovered = None
         if not tiles:
             return
+        self._settle_cursor()
         if self.cursor is None:
-            self.start_turn()
+            self.cursor = self._start_index(tiles)
             return
         i = self.cursor + step
         while 0 <= i < len(tiles):
@@ -97,6 +117,7 @@ class HandFocus:
         tiles = self.tiles()
         self.keyboard = True
         self.hovered = None
+        self._settle_cursor()
         order = range(len(tiles) - 1, -1, -1) if last else range(len(tiles))
         self.cursor = next((i for i in order if self.allowed(tiles[i])), self.cursor)
 
@@ -108,6 +129,7 @@ class HandFocus:
         self.hovered = sprite
         if sprite is not None:
             self.keyboard = False
+            self.fresh = False
             self.cursor = self.tiles().index(sprite)
 
     def pointer_moved(self) -> None:

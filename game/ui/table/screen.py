@@ -145,6 +145,7 @@ class TableScreen:
         self.riichi_mode = False
         self.bar_focus: int | None = None  # the claim bar's button with the keyboard focus (None: the hand)
         self._keys_down: set[int] = set()
+        self._pointer: tuple[int, int] | None = None  # where the last mouse motion left the pointer
         self._calm = 0.0  # seconds left in which Space skips nothing (a result was just dismissed)
         self.decisions = 0
         self.drive = drive
@@ -729,6 +730,12 @@ class TableScreen:
         self.timeline.speed = 1.0 if self.instant else SPEEDS[index]
 
     def _hover(self, point: tuple[int, int]) -> None:
+        """The pointer moved to ``point``. A motion to where it already was (SDL sends one when
+        the window gets the focus back, or a menu on top closes) is no move: the keyboard's ring
+        stays."""
+        if point == self._pointer:
+            return
+        self._pointer = point
         node = self.presenter.root.node_at(point)
         self.hand_focus.pointer_moved()
         self.hand_focus.hover(node if isinstance(node, TileSprite) and node.hittable else None)
