@@ -121,3 +121,31 @@ def test_a_kakan_tile_lies_on_the_called_one_and_an_ankan_shows_two_backs() -> N
     assert added.place.x == called.place.x and added.place.y < called.place.y  # stacked toward the centre
     assert [t.face_down for t in second] == [True, False, False, True]
     assert max(t.place.x for t in second) < min(t.place.x for t in first)  # the later meld further left
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("tutorial", [False, True])
+@pytest.mark.parametrize("profile_id", [
+    "riichi", "hongkong",
+    # 16 tiles, the drawn one and eight flowers' room do not fit the tutorial's narrower table
+    # (nor 1280x1024): the row has no squeeze, its first tiles start left of the window
+    pytest.param("taiwanese", marks=pytest.mark.xfail(reason="the human's 16-tile row is wider than the tutorial's table")),
+])
+def test_the_human_hand_is_whole_on_screen_in_every_rulebook(size: tuple[int, int], tutorial: bool,
+                                                             profile_id: str) -> None:
+    """Laid out as the table lays it out (its wall, flowers and hand size), the human's dealt hand
+    and drawn tile are wholly on screen, on the table and on the tutorial's narrower one. A Hong
+    Kong wall has 18 stacks like a Taiwanese one but 13-tile hands: read as 16, its hand started
+    left of the tutorial's window."""
+    from game.engine import load_profile
+    from game.ui.tutorial.screen import table_size
+
+    display()
+    rules = load_profile(profile_id)
+    area = table_size(size) if tutorial else size
+    lay = TableLayout(area, rules.wall.stacks_per_side, flowers=rules.tiles.flowers, corners=tutorial,
+                      hand_size=rules.deal.hand_size)
+    ha = lay.hand_art
+    screen = pygame.Rect(0, 0, *area)
+    for p in lay.hand_places(0, rules.deal.hand_size, True, lay.flowers_width(rules.tiles.flowers)):
+        assert screen.contains(rect(p, (ha.width, ha.height + ha.depth))), (profile_id, area, p)

@@ -119,7 +119,8 @@ class ReplayViewer(MenuScreen):
         rules = self.tape.profile
         self.terms = table_terms(self.terminology)  # in the language of the moment (after a switch too)
         self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0,
-                                        flowers=rules.tiles.flowers, dora_panel=rules.wall.max_dora_indicators > 0)
+                                        flowers=rules.tiles.flowers, dora_panel=rules.wall.max_dora_indicators > 0,
+                                        hand_size=rules.deal.hand_size)
         self.layout_table.warm()
         names = self.seat_names()
         roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human

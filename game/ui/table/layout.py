@@ -65,13 +65,15 @@ class TableLayout:
 
     def __init__(
         self, size: tuple[int, int], stacks_per_side: int = 17, style: str = "classic", red_fives: bool = True,
-        flowers: int = 0, *, corners: bool = False, dora_panel: bool = True,
+        flowers: int = 0, *, corners: bool = False, dora_panel: bool = True, hand_size: int = 0,
     ) -> None:
         """``flowers``: how many flowers the rulebook deals (0 or 8); they stand in the seat's row,
         beside the melds, so the human's row must hold them too. ``corners``: the side seats'
         name plates go to the top corners (under the dora panel, under the top seat's plate), so a
         narrow table keeps bigger tiles (the tutorial's, beside its narration); ``dora_panel``:
-        the rulebook shows dora indicators in the top-left corner."""
+        the rulebook shows dora indicators in the top-left corner; ``hand_size``: the tiles a seat
+        is dealt (13, or 16 in Taiwanese; 0: read from the wall, 16 for 18 stacks: a Hong Kong
+        wall has 18 stacks and 13-tile hands, so its table passes it)."""
         w, h = size
         self.size = size
         self.stacks = stacks_per_side
@@ -107,7 +109,8 @@ class TableLayout:
         # The human's hand starts right of the left seat's column and, when the widest row (13 or
         # 16 tiles, the drawn one apart, and every flower) would not fit, as far left as it must;
         # the name plate then steps up above the hand's left end.
-        widest = ((13 if stacks_per_side <= 17 else 16) * self.hand_pitch(0) + self.hand_pitch(0) * 1.4
+        held = hand_size or (13 if stacks_per_side <= 17 else 16)
+        widest = (held * self.hand_pitch(0) + self.hand_pitch(0) * 1.4
                   + self.flowers_width(flowers))
         clear_of_left = -self.side_hand_row + (ra.height + ra.depth) / 2 + 8 * u
         self.human_hand_left = min(clear_of_left, w / 2 - 2 * self.margin - widest)

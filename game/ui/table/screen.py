@@ -171,7 +171,7 @@ class TableScreen:
 
     def _build(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout(size, self.rules.wall.stacks_per_side, self.style, self.rules.tiles.red_fives > 0,
-                                  flowers=self.rules.tiles.flowers, corners=self.corners,
+                                  flowers=self.rules.tiles.flowers, corners=self.corners, hand_size=self.rules.deal.hand_size,
                                   dora_panel=self.rules.wall.max_dora_indicators > 0)
         self.layout.warm()
         self.hud = Hud(self.layout, self.human, self.names, self.roles, self.terms,
