@@ -152,7 +152,25 @@ def test_a_bad_value_resets_only_that_setting(tmp_path: Path) -> None:
     s = store.load()
     assert (s.language, s.claim_countdown, s.fullscreen, s.sound_volume) == ("fr", 10, False, 40)
     notice = store.take_notice()
-    assert notice is not None and notice.values["keys"] == "claim_countdown, fullscreen"
+    assert notice is not None and notice.settings == ("claim_countdown", "fullscreen")
+    again = SettingsStore(tmp_path)  # written back with the defaults: told once, the rest kept
+    assert again.load() == s and again.take_notice() is None
+
+
+def test_a_reset_setting_is_named_by_its_label_in_every_language(tmp_path: Path) -> None:
+    from game import i18n
+    from game.persist.notice import Notice
+    from game.ui.menus.notice_screen import notice_text
+
+    notice = Notice("notice.settings_reset", settings=("sound_volume", "tile_style"))
+    try:
+        for language in i18n.LANGUAGES:
+            i18n.set_language(language)
+            text = notice_text(notice)
+            assert i18n.t("settings.sound_volume") in text and i18n.t("settings.tile_style") in text, text
+            assert "sound_volume" not in text and "tile_style" not in text, text
+    finally:
+        i18n.set_language("en")
 
 
 def test_none_values_are_omitted_not_refused(tmp_path: Path) -> None:

@@ -9,7 +9,10 @@ fails the game:
 * a file from a newer game (``schema`` above ours): left untouched and never overwritten in this
   run, the defaults are used, and the player is told;
 * an older schema: migrated step by step (:data:`MIGRATIONS`) and written back;
-* a single bad value: that setting falls back to its default and the player is told which.
+* a single bad value: that setting falls back to its default, the file is written back with
+  the default (so the player is told once, not at every start: the value was one this version
+  cannot use, and the first change in Settings would write the whole file anyway), and the
+  player is told which settings, by their names on the Settings screen.
 """
 
 from __future__ import annotations
@@ -222,8 +225,8 @@ class SettingsStore:
         migrated = migrate(data)
         settings, refused = from_table(migrated)
         if refused:
-            self._notice = Notice("notice.settings_reset", {"keys": ", ".join(refused)})
-        if schema < SCHEMA:
+            self._notice = Notice("notice.settings_reset", settings=tuple(refused))
+        if schema < SCHEMA or refused:
             try:
                 self.save(settings)
             except OSError as exc:  # a read-only or full folder: migrated in memory, again next time

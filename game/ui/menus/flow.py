@@ -62,7 +62,7 @@ from .intents import (
 from .load_screen import LoadScreen, hand_text
 from .match_menu import MatchMenuScreen
 from .new_game import NewGameScreen, profile_name
-from .notice_screen import NoticeScreen
+from .notice_screen import NoticeScreen, notice_text
 from .replays_screen import ReplaysScreen, local_time
 from .rules_screen import RulesScreen
 from .save_screen import SaveAsScreen
@@ -126,7 +126,7 @@ class MenuFlow:
         self.sounds.set_volumes(self.settings.sound_volume, self.settings.music_volume)
         i18n.set_language(self.settings.language)
         notice = self.settings_store.take_notice()
-        self._notices: list[str] = [t(notice.key, **notice.values)] if notice else []
+        self._notices: list[str] = [notice_text(notice)] if notice else []
         self.match_id = ""  # the id of the match on the table: its autosave and its replay carry it
         self.options = MatchOptions()
         self.stack = ScreenStack()
@@ -164,7 +164,7 @@ class MenuFlow:
     def persist_notices(self) -> list[str]:
         """The player's messages about files set aside since the last call, translated."""
         notices = [*self.saves.take_notices(), *self.replays.take_notices()]
-        return [t(n.key, **n.values) for n in notices]
+        return [notice_text(n) for n in notices]
 
     def tell_set_aside(self) -> None:
         """Show, over the current screen, the files the last step had to set aside (if any)."""
@@ -327,7 +327,7 @@ class MenuFlow:
                 path = export_tenhou6(saved, names=library_names(saved.options.human_seat))  # as the table names them
                 message = t("replays.exported", file=str(path))
             except SaveError as exc:
-                message = t(exc.notice.key, **exc.notice.values)
+                message = notice_text(exc.notice)
             if isinstance(screen, ReplaysScreen):
                 screen.message = message
                 screen.layout()
@@ -343,7 +343,7 @@ class MenuFlow:
                 screen = self.stack.top
                 if isinstance(screen, LoadScreen):
                     screen.show(self.saves.named_entries(), "" if exc.reason != "newer" else
-                                t(exc.notice.key, **exc.notice.values))
+                                notice_text(exc.notice))
                 self.tell_set_aside()
         elif isinstance(intent, DeleteSave):
             self.delete_save(intent.path)
@@ -402,7 +402,7 @@ class MenuFlow:
             self.stack.push(tutorials)
             notice = tutorials.progress.take_notice()
             if notice is not None:
-                self.stack.push(NoticeScreen(self.size, [t(notice.key, **notice.values)]))
+                self.stack.push(NoticeScreen(self.size, [notice_text(notice)]))
         else:
             raise ValueError(f"no menu screen called {name!r}")
 

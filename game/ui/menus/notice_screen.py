@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.i18n import t
+from game.persist.notice import Notice
 
 from .dialog import DialogScreen
 from .intents import Back
@@ -20,6 +21,15 @@ from .widgets import CREAM, FAINT, Button, label, wrap
 WIDTH = 760
 SHOWN = 4  # notices on the card; the flow sums up the rest before
 LINES = 4  # lines per notice
+
+
+def notice_text(notice: Notice) -> str:
+    """A notice from the persistence layer in the player's words: the catalog's message, the
+    settings it names by their labels on the Settings screen (``{keys}``)."""
+    values = dict(notice.values)
+    if notice.settings:
+        values["keys"] = ", ".join(t(f"settings.{name}") for name in notice.settings)
+    return t(notice.key, **values)
 
 
 class NoticeScreen(DialogScreen):

@@ -17,6 +17,7 @@ from game.persist.jobs import Cancelled, Job
 from game.persist.names import PATH_LIMIT, shown
 from game.persist.saves import SaveError
 from game.scene import Panel
+from game.ui.menus.notice_screen import notice_text
 from game.ui.menus.widgets import (
     BAD,
     CREAM,
@@ -242,7 +243,7 @@ class ImportScreen(MenuScreen):
         except Cancelled:
             pass
         except SaveError as exc:
-            self.message = t(exc.notice.key, **exc.notice.values)
+            self.message = notice_text(exc.notice)
         except Exception as exc:  # noqa: BLE001 - a log no reader foresaw: say so, never crash
             log.exception("the log %s could not be read", self.importing)
             self.message = t("viewer.import_error", file=self.importing, detail=shown(f"{type(exc).__name__}: {exc}", 200))
