@@ -18,8 +18,9 @@ ENGINE = ROOT / "game" / "engine"
 OUTSIDE = [p for p in sorted((ROOT / "game").rglob("*.py")) if ENGINE not in p.parents] + sorted(
     (ROOT / "tests").glob("*.py")
 )
-# the shanten tables' own white-box test reads their private layout and builder
-WHITE_BOX_TESTS = {ROOT / "tests" / "test_shanten.py"}
+# the shanten tables' own white-box test reads their private layout and builder; this file checks
+# the face's lazy table against __all__
+WHITE_BOX_TESTS = {ROOT / "tests" / "test_shanten.py", Path(__file__).resolve()}
 
 
 def _private(name: str) -> bool:
@@ -96,3 +97,32 @@ def test_nothing_outside_the_engine_branches_on_a_scoring_model() -> None:
             if model or named:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, f"outside the engine, a branch on the scoring model: {found}"
+
+
+def test_the_face_loads_each_name_on_first_use() -> None:
+    """The title reads profiles and errors without paying for the flow and the rules: importing
+    them leaves ``game.engine.match`` unloaded until a name from it is asked for."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+import game.engine.errors, game.engine.profile, game.engine.tiles
+import game.ui.menus.run  # what the title needs
+assert "game.engine.match" not in sys.modules and "game.engine.shanten" not in sys.modules
+from game.engine import Match, load_profile
+assert "game.engine.match" in sys.modules and Match.__module__ == "game.engine.match"
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip().endswith("ok"), done.stderr  # after pygame's greeting
+
+
+def test_every_public_name_comes_from_the_module_the_face_names() -> None:
+    """``__all__``, the lazy table and the modules agree: each public name resolves, from its home."""
+    homes = game.engine._HOMES
+    assert set(homes) == set(game.engine.__all__)
+    for name, home in homes.items():
+        value = getattr(game.engine, name)
+        module = __import__(f"game.engine.{home}", fromlist=[name])
+        assert getattr(module, name) is value, name

@@ -61,11 +61,12 @@ from .observation import Observation, SeatView
 from .observation import observe as observe_seat
 from .player import Player
 from .profile import RuleProfile, accepted_hashes
+from .record import HandPosition, HandSetup, Record
 from .rules import Rules, rules_for
 from .rules.calls import THIRTEEN_ORPHANS, allowed_discards, could_chi, winning_call
 from .settlement import final_standings
 from .shanten import shanten, waits
-from .state import HandPosition, HandSetup, HandState, MatchState, Phase, Record, fingerprint
+from .state import HandState, MatchState, Phase, fingerprint
 from .tenpai import Tenpai, read_tenpai
 from .tile_classes import class_table, one_per_class, resolve_tiles
 from .tiles import FLOWER_ID_BASE, TERMINALS_AND_HONORS, kind_of

@@ -96,44 +96,6 @@ class HandState:
     discarder, the tile, and the seats that passed it; closed when the drawing seat acts."""
 
 
-@dataclass(frozen=True)
-class HandSetup:
-    """A stacked hand (tutorials, log replays): the live tiles in draw order, the dead wall from
-    the break, and the dice. Tiles not named fill the rest of the wall."""
-
-    draw_order: tuple[int, ...]
-    dead: tuple[int, ...] = ()
-    dice: tuple[int, int] = (3, 4)
-
-
-@dataclass(frozen=True)
-class HandPosition:
-    """Where a match starts when it does not start at East 1 (seat 0 of the first dealer's
-    rotation deals ``hand_number`` hands later)."""
-
-    round_wind: int = 0
-    hand_number: int = 0
-    honba: int = 0
-    riichi_sticks: int = 0
-
-
-@dataclass(frozen=True)
-class Record:
-    """Everything needed to replay a match: rules, seed, decisions, and the state they reach."""
-
-    profile_id: str
-    profile_hash: str
-    seed: int
-    actions: tuple[str, ...]
-    state_hash: str = ""
-    # how the match was started when not from a plain seed (tutorials, log replays, branches)
-    first_dealer: int | None = None
-    start: tuple[int, int, int, int] | None = None
-    position: HandPosition | None = None
-    setups: tuple[tuple[int, HandSetup], ...] = ()
-    strict_seats: tuple[int, ...] = ()  # seats that played at a strict table (false declarations)
-
-
 def fingerprint(m: MatchState, h: HandState, strict_seats: frozenset[int]) -> str:
     """The state hash: a digest of every part of the match and hand state.
 

@@ -28,12 +28,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from game.engine import Match
 from game.match_options import MatchOptions
 
 from .saves import SaveStore, summary_of
+
+if TYPE_CHECKING:
+    from game.engine import Match
 
 EVERY: Final = 0.25  # seconds between autosaves while actions keep coming
 STALL: Final = 0.5  # seconds the oldest unwritten action may wait before play is held

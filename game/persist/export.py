@@ -13,18 +13,20 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from game import paths
-from game.engine import Match, Unit
 from game.engine.errors import AtlasError
-from game.engine.logs import mjai_dumps, to_mjai, to_tenhou6
 from game.engine.profile import RuleProfile, load_profile
+from game.engine.rows import Unit
 
 from .atomic import write_bytes
 from .names import file_stem
 from .notice import Notice
 from .saves import SavedMatch, SaveError
+
+if TYPE_CHECKING:  # the logs and the flow are loaded when a log is written, not with the menus
+    from game.engine import Match
 
 LogFormat = Literal["tenhou6", "mjai"]
 LOG_FORMATS: Final[dict[str, str]] = {"tenhou6": ".tenhou6.json", "mjai": ".mjson"}  # format -> file suffix
@@ -48,6 +50,8 @@ def exports_dir() -> Path:
 
 def log_text(match: Match, fmt: LogFormat, names: Sequence[str] = ()) -> str:
     """The log of every finished hand of ``match``; ``names`` per seat (default "Seat N")."""
+    from game.engine.logs import mjai_dumps, to_mjai, to_tenhou6
+
     if fmt == "mjai":
         return mjai_dumps(to_mjai(match, names=names))
     return json.dumps(to_tenhou6(match, names=names), ensure_ascii=False)

@@ -21,10 +21,9 @@ import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from game import paths
-from game.engine import Match, Record
 from game.match_options import MatchOptions
 
 from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_json, write_json
@@ -41,6 +40,9 @@ from .saves import (
     record_from_table,
     record_table,
 )
+
+if TYPE_CHECKING:
+    from game.engine import Match, Record
 
 KEEP: Final = 200
 REPLAY_SCHEMA: Final = 1

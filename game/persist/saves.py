@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, Final
 import tomli_w
 
 from game import paths
-from game.engine import HandPosition, HandSetup, Match, Record, replay
 from game.engine.errors import AtlasError
 from game.engine.profile import available_profiles
 from game.match_options import LEVELS, MatchOptions, match_profile
@@ -51,7 +50,9 @@ MAX_LISTED: Final = 1000  # save files read for the Load game list (newest first
 
 log = logging.getLogger(__name__)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine's names are imported where used: the title reads saves before it is loaded
+    from game.engine import Match, Record
+
     from .autosave import Autosaver
 
 
@@ -81,6 +82,8 @@ class SavedMatch:
             profile = match_profile(self.options)
         except (AtlasError, ValueError) as exc:
             raise SaveError(Notice("save.error.record", {"detail": str(exc)}), "unplayable") from exc
+        from game.engine import replay
+
         try:
             return replay(self.record, profile)
         except (AtlasError, ValueError) as exc:
@@ -90,6 +93,8 @@ class SavedMatch:
     def branch(self, hand: int) -> Match:
         """A live match at the start of hand ``hand`` (0-based, aborts and draws counted) of this
         record: "play from here" against the AI. Its own record starts with the same actions."""
+        from game.engine import Match
+
         r = self.record
         try:
             match = Match(match_profile(self.options), r.seed, setups=dict(r.setups), first_dealer=r.first_dealer,
@@ -246,6 +251,8 @@ def _ints(value: Any, where: str, lo: int, hi: int, size: int | None = None) -> 
 
 def _start_from_table(data: dict[str, Any]) -> dict[str, Any]:
     """The keyword arguments of :class:`Record` that :func:`_start_table` wrote (none: a plain seed)."""
+    from game.engine import HandPosition, HandSetup
+
     out: dict[str, Any] = {}
     if "first_dealer" in data:
         out["first_dealer"] = _ints([data["first_dealer"]], "record.first_dealer", 0, 3, 1)[0]
@@ -273,6 +280,8 @@ def record_from_table(data: Any) -> Record:
     the engine can replay it is :meth:`SavedMatch.resume`'s question."""
     if not isinstance(data, dict):
         raise ValueError("[record] is missing")
+    from game.engine import Record
+
     actions = items(data.get("actions", []), MAX_ACTIONS, "record.actions")
     strict = items(data.get("strict_seats", []), 4, "record.strict_seats")  # absent before strict tables
     return Record(

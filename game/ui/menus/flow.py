@@ -17,24 +17,20 @@ import random
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
-from game.ai.external import speaks_mjai
-from game.engine import Match
 from game.i18n import t, tn
 from game.match_options import MatchOptions, match_profile
 from game.persist.autosave import Autosaver
-from game.persist.export import export_tenhou6
 from game.persist.instance import Holder, InstanceLock
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveEntry, SaveError, SaveStore, summary_of
 from game.persist.settings import Settings, SettingsStore
 from game.ui import audio
 from game.ui.audio import Cue, SoundBoard
-from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.screens import Screen, ScreenStack
 from game.ui.tutorial.intents import PushScreen
 
@@ -69,7 +65,10 @@ from .save_screen import SaveAsScreen
 from .settings_screen import SettingsScreen
 from .title import TitleScreen
 
-OpenTable = Callable[[MatchOptions, Match, Settings], Screen]
+if TYPE_CHECKING:  # imported where used: the title is drawn before the engine's flow is loaded
+    from game.engine import Match
+
+OpenTable = Callable[[MatchOptions, "Match", Settings], Screen]
 RAISE_CHECK = 1.0  # seconds between looks for a second window's request to come to the front
 BANNER_NOTICES = 3  # notices the title's banner holds at once; the rest are summed up
 
@@ -286,6 +285,8 @@ class MenuFlow:
             if self.open_table is None:
                 return StartMatch(options)
             strict = (options.human_seat,) if self.settings.strict_table else ()
+            from game.engine import Match
+
             return self.play(options, Match(match_profile(options), seed, strict_seats=strict))
         elif isinstance(intent, ContinueMatch):
             path = self.saves.path_for(intent.name)
@@ -324,6 +325,8 @@ class MenuFlow:
                 from game.ui.replay.sources import library_names
 
                 saved = self.replays.load(intent.path)
+                from game.persist.export import export_tenhou6
+
                 path = export_tenhou6(saved, names=library_names(saved.options.human_seat))  # as the table names them
                 message = t("replays.exported", file=str(path))
             except SaveError as exc:
@@ -391,6 +394,8 @@ class MenuFlow:
             from .external_bots import ExternalBotsScreen
 
             new_game = self.stack.top
+            from game.ai.external import speaks_mjai
+
             chosen = new_game.options if isinstance(new_game, NewGameScreen) else self.options
             self.stack.push(ExternalBotsScreen(self.size, self.settings, save=self._keep_external,
                                                riichi=speaks_mjai(match_profile(chosen))))
@@ -490,6 +495,8 @@ class MenuFlow:
         except OSError as exc:  # the results still show
             self.tell_disk_trouble(exc)
         self.stack.reset(self.title_screen())
+        from game.ui.results.match_end import ResultsScreen, match_end
+
         self.stack.push(ResultsScreen(self.size, match_end(match, options), replay_path=path))
 
 

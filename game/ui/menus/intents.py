@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.engine import Match
 from game.match_options import MatchOptions
 from game.persist.settings import Settings
+
+if TYPE_CHECKING:
+    from game.engine import Match
 
 
 @dataclass(frozen=True)

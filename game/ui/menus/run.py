@@ -1,22 +1,20 @@
 """The menus' main loop: a window per the settings, the flow, and the table when one is glued in.
 
 ``run_menus`` is what the app's ``run_app`` can call. Matches go to the table through
-``game.ui.table.start_match(options, match, settings) -> Screen`` once the table offers it, and
-meanwhile through a small adapter over its ``TableScreen``. ``frames`` > 0 stops after that many
-frames (headless checks).
+``game.ui.table.start_match(options, match, settings) -> Screen``, imported when the first match
+starts (the title's first frame needs neither the table nor the engine's flow: see
+``python -m game bench startup``). ``frames`` > 0 stops after that many frames (headless checks).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game import paths, runlog, startup
-from game.engine import Match
 from game.match_options import MatchOptions
 from game.persist.instance import InstanceLock
 from game.persist.settings import Settings
@@ -29,43 +27,19 @@ from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
 from .widgets import ui_font
 
+if TYPE_CHECKING:
+    from game.engine import Match
+
+def open_table(options: MatchOptions, match: Match, settings: Settings) -> Screen:
+    """The table's door, ``game.ui.table.start_match``, imported when the first match is put on
+    the table: the title is drawn without the table, the AI and the engine's flow loaded."""
+    from game.ui.table import start_match
+
+    return cast(Screen, start_match(options, match, settings))  # the table answers Screen's protocol
+
 
 def table_opener() -> OpenTable | None:
-    """The table's ``start_match(options, match, settings)`` if it offers one; else interim glue
-    over its ``TableScreen`` (one level for the three AI seats until the table takes one each)."""
-    try:
-        table = importlib.import_module("game.ui.table")
-    except ImportError:
-        return None
-    opener = getattr(table, "start_match", None)
-    if callable(opener):
-        return opener  # type: ignore[no-any-return]
-    try:
-        screen_module = importlib.import_module("game.ui.table.screen")
-    except ImportError:
-        return None
-    table_screen = getattr(screen_module, "TableScreen", None)
-    if table_screen is None:
-        return None
-
-    def open_table(options: MatchOptions, match: Match, settings: Settings) -> Screen:
-        from game.ai.external import external_seats
-
-        display = pygame.display.get_surface()
-        screen: Screen = table_screen(
-            display.get_size() if display is not None else (1280, 720),
-            profile=options.profile_id,
-            seed=match.seed,
-            human=options.human_seat,
-            level=options.levels[1],
-            match=match,
-            style=settings.tile_style,
-            speed=settings.animation_factor,
-            external=external_seats(settings.external_bots, options.human_seat, match,
-                                    time_limit=settings.external_time_limit),
-        )
-        return screen
-
+    """What the app's flow puts a match on the table with (:func:`open_table`)."""
     return open_table
 
 
