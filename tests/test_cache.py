@@ -148,12 +148,14 @@ def test_the_apps_board_keeps_its_sounds_in_the_user_cache(tmp_path: Path, monke
     from user_dirs import point_user_dirs
 
     point_user_dirs(tmp_path, monkeypatch)
+    pygame.mixer.quit()  # an earlier test (or pygame.init) may have opened it in another format
     pygame.mixer.init(frequency=22050, size=-16, channels=1)
     try:
         first = audio.start()
         assert first.wait_ready(300)
         files = sorted(p.name for p in (tmp_path / "cache" / "MahjongAtlas" / "sounds").iterdir())
-        assert files == ["music-22050--16-1.pcm", "sounds-22050--16-1.pcm"]
+        freq, size, channels = pygame.mixer.get_init()
+        assert files == [f"music-{freq}-{size}-{channels}.pcm", f"sounds-{freq}-{size}-{channels}.pcm"]
         audio.stop()
         board.buffers.cache_clear()
         board.music_buffer.cache_clear()
