@@ -96,3 +96,19 @@ def test_the_learner_reads_the_refusal_in_the_interface_language(lang: str) -> N
 
 def test_an_unknown_rule_falls_back_to_the_engine_words() -> None:
     assert refusal_text("a-rule-from-tomorrow", "the engine's words") == "the engine's words [a-rule-from-tomorrow]"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hong_kong_win_under_three_fan_is_refused_in_fan_not_in_yaku(lang: str) -> None:
+    """Hong Kong asks no yaku: its refused win says the hand is worth too few fan."""
+    display()
+    try:
+        i18n.set_language(lang)
+        screen = TutorialScreen(SIZE, load_level(levels_dir() / "hongkong-04-three-fan.toml"), None)
+        screen.finish_animations()
+        assert not screen.choose("1:ron")
+        shown = " ".join(line for line, _ in screen.feedback)
+        assert catalog(lang)["tutorial.refusal.no-win.fan"] in shown and "[no-win]" in shown
+        assert "yaku" not in shown.lower() and "яку" not in shown
+    finally:
+        i18n.set_language("en")

@@ -1092,7 +1092,7 @@ class Match:
             if kind is ActionKind.RIICHI:
                 return "riichi-conditions", "riichi needs a closed tenpai hand, enough points and wall"
             if kind is ActionKind.TSUMO:
-                return "no-win", "the hand is not complete with a yaku"
+                return "no-win", "the hand is not complete, or lacks the yaku or value its rulebook asks"
             if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
                 return "kan-not-allowed", "this kan is not allowed now"
             if kind is ActionKind.KYUUSHU:
@@ -1105,7 +1105,7 @@ class Match:
         if kind is ActionKind.RON:
             if p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi:
                 return "furiten", "a furiten hand cannot win on a discard"
-            return "no-win", "the hand does not win on this tile with a yaku"
+            return "no-win", "the hand does not win on this tile (incomplete, or without the yaku or value its rulebook asks)"
         if kind is ActionKind.CHI and seat != self.rules.penalties.next_to_play(h.players, h.claim.discarder) if h.claim else False:
             return "chi-from-left-only", "chi takes only the previous player's discard"
         if h.wall.live_remaining == 0:

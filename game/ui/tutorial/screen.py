@@ -131,7 +131,8 @@ class TutorialScreen(MenuScreen):
             if wrong is not None:
                 self.feedback.append((text(wrong.why, lang), CREAM))
             if verdict.rule:
-                self.feedback.append((t("tutorial.engine_refuses", message=refusal_text(verdict.rule, verdict.message)),
+                self.feedback.append((t("tutorial.engine_refuses", message=refusal_text(verdict.rule, verdict.message,
+                                                                                      self.match.profile.unit.value)),
                                       MUTED))
             if verdict.penalty is not None:
                 self.feedback.append((t("tutorial.penalty.would_cost", what=self._penalty_words(verdict.penalty)), BAD))
