@@ -1,7 +1,9 @@
 """Plain words for AI decisions: the hint and explain options of the table show these.
 
 Reasons are short sentences a player can check against the table ("folds: 7p is safe against
-South's riichi"); they name tiles as the table writes them and seats by their wind this hand. The
+South's riichi"); they name tiles as the table writes them and seats by their wind this hand (each
+``ai.whose`` message also keeps the seat's number as ``index``, so the table can name the seat as
+it does, "Kenji's", or "your" for the player's own). The
 sentences are catalog strings (``ai.*`` in game/i18n), so a French or Russian player reads them in
 their language; the decision itself never depends on the words.
 """
@@ -39,7 +41,7 @@ def shanten_words(sh: int) -> str:
 
 def threat_list(obs: Observation, seats: Sequence[int]) -> str:
     """Whose riichi: ``South's``, ``South's and West's`` (the language's possessive)."""
-    names = [t("ai.whose", seat=seat_name(obs, s)) for s in seats]
+    names = [t("ai.whose", seat=seat_name(obs, s), index=s) for s in seats]
     if len(names) == 1:
         return names[0]
     return t("ai.list", first=", ".join(names[:-1]), last=names[-1])

@@ -28,7 +28,7 @@ from __future__ import annotations
 import gettext
 import io
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
 from typing import Any, Final, TypeVar
@@ -172,6 +172,25 @@ def fresh(text: S) -> S:
     one is written again (a caption built before the player switched, shown after)."""
     language = getattr(text, "language", None)
     return again(text) if language is not None and language != _current else text
+
+
+def rewrite(text: S, swap: Callable[[Message], str | None]) -> S:
+    """``text`` made again (in the current language) with some of the messages inside it swapped
+    for others: ``swap`` answers a replacement for a message, or None to keep it (its values are
+    rewritten in turn). Why: a sentence made below the interface names things the interface
+    names better (the AI says "South's riichi"; the table calls that seat Kenji), and the result
+    is still a message that :func:`again` writes in another language."""
+    if isinstance(text, Message):
+        swapped = swap(text)
+        if swapped is not None:
+            return swapped  # type: ignore[return-value]
+        values = {name: rewrite(value, swap) for name, value in text.values.items()}
+        if all(values[name] is value for name, value in text.values.items()):
+            return text
+        return t(text.key, **values)  # type: ignore[return-value]
+    if isinstance(text, Joined):
+        return Joined(text.sep, (rewrite(part, swap) for part in text.parts))  # type: ignore[return-value]
+    return text
 
 
 def join(sep: str, parts: Iterable[str]) -> Joined:

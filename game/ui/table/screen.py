@@ -35,6 +35,7 @@ from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of
 from game.i18n import again, has, t
 from game.scene import Timeline
+from game.ui.reasons import advice, said_by
 from game.ui.relabel import retranslate_tree
 from game.ui.results.tags import FU_TAG
 from game.ui.seats import seat_names
@@ -277,8 +278,8 @@ class TableScreen:
                 else:
                     action, reason = bot.decide(obs), ""
                 if action.kind is not ActionKind.PASS:
-                    self.reasons[seat] = reason
-                    self.hud.set_reason(seat, reason, self.explain and seat != self.human)
+                    self.reasons[seat] = said_by(seat, reason, self.human, self.names)
+                    self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
                 self.apply(action)
                 return True
         if self.human in m.awaiting():
@@ -449,7 +450,7 @@ class TableScreen:
         # raised in the hand too, ringed in blue
         if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tiles:
             self.hand_focus.suggested = action.tile
-        self.hud.set_hint(t("table.hint", reason=reason))
+        self.hud.set_hint(t("table.hint", reason=advice(reason, self.human, self.names)))
 
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
         """Riichi armed: the tiles that cannot go are dimmed, and the cursor passes over them."""

@@ -1,0 +1,89 @@
+"""The AI's sentences as the interface shows them: seats by their table names ("Kenji's riichi",
+"your riichi"), the coach's hint as advice to the player ("Discard [2s]: …"), an AI's own reason
+as a sentence with its name, in every language, and still written again on a language switch.
+QA read "Hint: discards [2s]…" and "safe against North's riichi" while the table said Sora."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.levels import make_seat
+from game.engine import Match, load_profile
+from game.i18n import LANGUAGES, Joined, Message, again, has, set_language, t, template
+from game.i18n.tiles import tile_word
+from game.ui.reasons import advice, named, said_by
+from game.ui.seats import seat_names
+
+WORD_PARTS = {"ai.reason.chi", "ai.reason.pon", "ai.reason.daiminkan", "ai.reason.why_yaku",
+              "ai.reason.why_faster", "ai.reason.why_speed"}  # words inside other reasons
+
+
+def _messages(text: object) -> list[Message]:
+    """Every catalog message inside ``text`` (itself included)."""
+    if isinstance(text, Message):
+        return [text, *(m for v in text.values.values() for m in _messages(v))]
+    if isinstance(text, Joined):
+        return [m for part in text.parts for m in _messages(part)]
+    return []
+
+
+def test_every_reason_has_its_advice_form() -> None:
+    reasons = {k for k in template() if k.startswith("ai.reason.")} - WORD_PARTS
+    assert reasons
+    missing = [k for k in reasons if not has("ai.hint." + k.removeprefix("ai.reason."))]
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_seats_are_named_as_the_table_names_them(language: str) -> None:
+    set_language(language)
+    try:
+        human = 2
+        names = seat_names(human)
+        whose = [t("ai.whose", seat=t("tile.north"), index=3), t("ai.whose", seat=t("tile.east"), index=human)]
+        reason = t("ai.reason.fold_safe", tile=tile_word(31),
+                   who=t("ai.list", first=whose[0], last=whose[1]))
+        out = named(reason, human)
+        assert names[3] in out and t("tile.north") not in out
+        assert t("table.whose_you") in out
+        hint = advice(reason, human)
+        assert isinstance(hint, Message) and hint.key == "ai.hint.fold_safe"
+        assert names[3] in hint
+        line = said_by(3, t("ai.reason.discard", tile=tile_word(4), shanten=t("ai.tenpai"), count=3), human)
+        assert line.startswith(names[3])
+    finally:
+        set_language("en")
+
+
+def test_hints_speak_to_the_player_in_english() -> None:
+    set_language("en")
+    reason = t("ai.reason.discard", tile=tile_word(19), shanten=t("ai.shanten", n=2), count=12)
+    assert advice(reason, 0).startswith("Discard ")
+    assert advice(t("ai.reason.pass_no_help", tile=tile_word(9)), 0).startswith("Pass on ")
+    set_language("fr")
+    try:
+        assert again(advice(reason, 0)).startswith("Rejetez ")
+    finally:
+        set_language("en")
+
+
+def test_real_ai_reasons_never_name_a_seat_by_its_wind() -> None:
+    """Every reason the AI gave over two hands of self-play (folds and pushes against riichi
+    among them), as the table shows it for a player at seat 0: no ``ai.whose`` holds a wind."""
+    set_language("en")
+    winds = {t(f"tile.{w}") for w in ("east", "south", "west", "north")}
+    profile = load_profile("riichi")
+    seen_whose = 0
+    for seed in (5, 6, 7):
+        m = Match(profile, seed)
+        bots = [make_seat("hard", seed, s, profile) for s in range(4)]
+        while not m.is_over and m.hand_index < 2:
+            seat = m.awaiting()[0]
+            action, reason = bots[seat].decide_with_reason(m.observe(seat))
+            for shown in (said_by(seat, reason, 0), advice(reason, 0)):
+                for msg in _messages(shown):
+                    if msg.key == "ai.whose":
+                        seen_whose += 1
+                        assert str(msg.values["seat"]) not in winds, shown
+            m.apply(action)
+    assert seen_whose > 0, "no reason named a seat in these seeds"
