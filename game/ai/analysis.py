@@ -634,6 +634,8 @@ def tenpai_value(
     closed: bool,
     riichi: bool,
 ) -> TenpaiValue:
+    if profile.unit is Unit.FAN:
+        return _fan_tenpai_value(counts, wait_kinds, melds, obs, profile, unseen)
     yakuhai = yakuhai_kinds(obs, obs.seat)
     dora = dora_values(obs)
     base_dora = reds + sum(counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])
@@ -660,6 +662,49 @@ def tenpai_value(
             ron.append(w)
         total += points_for_han(han, dealer) * share * max(u, 0.5)
         weight += max(u, 0.5)
+    return TenpaiValue(total / weight if weight else 0.0, tuple(ron))
+
+
+def _fan_tenpai_value(
+    counts: list[int],
+    wait_kinds: Sequence[int],
+    melds: Sequence[Meld],
+    obs: Observation,
+    profile: RuleProfile,
+    unseen: Sequence[int],
+) -> TenpaiValue:
+    """A Hong Kong tenpai's worth, each wait scored by the rulebook's own counter as the seat would
+    win it (its own tiles, melds, flowers and winds: nothing it may not see): a wait whose discard
+    win falls under the fan minimum wins only by self-draw (the self-draw fan may reach it), so it
+    counts at the self-draw share, and one that reaches it neither way counts nothing."""
+    from game.engine.hongkong import score_hongkong
+    from game.engine.values import WinRequest
+
+    seat = obs.seat
+    held = [k * 4 + c for k in range(NUM_KINDS) for c in range(counts[k])]
+    total = weight = 0.0
+    ron: list[int] = []
+    for w in wait_kinds:
+        concealed = (*held, w * 4 + counts[w])  # a copy the seat does not hold
+        values = []
+        for discarder in ((seat + 1) % 4, None):
+            req = WinRequest(
+                winner=seat, discarder=discarder, dealer=obs.dealer, concealed=concealed, win_tile=concealed[-1],
+                melds=tuple(melds), flowers=obs.me.flowers, seat_wind=obs.me.wind, round_wind=obs.round_wind,
+                riichi=False, double_riichi=False, ippatsu=False, haitei=False, houtei=False, rinshan=False,
+                chankan=False, tenhou=False, chiihou=False, renhou=False, dora_indicators=(), ura_indicators=(),
+                honba=0, riichi_sticks=0, pao_seat=None, dealer_streak=0,
+            )
+            got = score_hongkong(req, profile)
+            values.append(float(got.deltas[seat]) if got is not None else 0.0)
+        on_discard, on_draw = values
+        if on_discard:
+            ron.append(w)
+            worth = (1.0 - TSUMO_SHARE) * on_discard + TSUMO_SHARE * on_draw
+        else:
+            worth = TSUMO_SHARE * on_draw
+        total += worth * max(unseen[w], 0.5)
+        weight += max(unseen[w], 0.5)
     return TenpaiValue(total / weight if weight else 0.0, tuple(ron))
 
 
