@@ -34,3 +34,18 @@ def test_a_hand_worth_three_fan_on_a_discard_has_its_ron_waits() -> None:
     tv = _value("555z666z123m456p9s")  # two dragon pungs 2 + concealed 1 = 3 on a discard, a 9s pair wait
     assert tv.ron_waits == tuple(parse_kinds("9s"))
     assert tv.points > 0
+
+
+def test_hong_kong_reasons_speak_of_fan_never_of_yaku_or_riichi() -> None:
+    """Hong Kong has neither yaku nor riichi: the AI's reasons (and the hints made of them) say
+    what a call brings in fan, in every language."""
+    from test_ai_reasons import play_with_reasons
+
+    from game import i18n
+
+    try:
+        for language, words in (("en", ("yaku", "riichi")), ("fr", ("yaku", "riichi")), ("ru", ("яку", "риичи"))):
+            said = [r.lower() for seed in (2, 7) for _, r in play_with_reasons("hongkong", seed, language, steps=900)]
+            assert said and not [r for r in said if any(w in r for w in words)], language
+    finally:
+        i18n.set_language("en")

@@ -14,7 +14,7 @@ from game.i18n.tiles import tile_word
 from game.ui.reasons import advice, named, said_by
 from game.ui.seats import seat_names
 
-WORD_PARTS = {"ai.reason.chi", "ai.reason.pon", "ai.reason.daiminkan", "ai.reason.why_yaku",
+WORD_PARTS = {"ai.reason.chi", "ai.reason.pon", "ai.reason.daiminkan", "ai.reason.why_yaku", "ai.reason.why_fan",
               "ai.reason.why_faster", "ai.reason.why_speed"}  # words inside other reasons
 
 

@@ -90,6 +90,8 @@ class LevelBot:
         self._rng = seat_rng(seed, seat, level)
         self._riichi_rules = profile.riichi.enabled
         self._needs_yaku = profile.win.min_han > 0 or profile.fan.min_fan > 0  # a yaku, or Hong Kong's fan
+        # what a value honour brings, in the rulebook's words: a yaku, or (Hong Kong) a fan toward its minimum
+        self._why_value = "why_fan" if profile.unit is Unit.FAN else "why_yaku"
 
     # --- the entry points -----------------------------------------------------------------
 
@@ -481,7 +483,7 @@ class LevelBot:
                 continue
             after = _call_shanten(state.counts, a.tiles, sets - 1)
             if after < now or (self.level == "easy" and k in yakuhai):
-                what = reason("why_yaku") if k in yakuhai and self._needs_yaku else reason("why_faster")
+                what = reason(self._why_value) if k in yakuhai and self._needs_yaku else reason("why_faster")
                 return a, reason("call", call=reason(a.kind.value), tile=tile_word(k), why=what,
                                  shanten=shanten_words(after))
         return pass_act, reason("pass_no_help", tile=tile_word(k))
@@ -530,11 +532,13 @@ class LevelBot:
             return pass_act, reason("pass_on", tile=tile_word(k))
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
+            if self.profile.unit is Unit.FAN:
+                return pass_act, reason("pass_no_fan", tile=tile_word(k), fan=self.profile.fan.min_fan)
             return pass_act, reason("pass_no_yaku", tile=tile_word(k))
         value_honour = k in an.yakuhai_kinds(obs, obs.seat) and act.kind is ActionKind.PON
         first_yaku = value_honour and (not self._needs_yaku or han < 4.0)
         if top.shanten < shape.shanten and (ev > stay * CALL_MARGIN or (first_yaku and top.shanten <= 3)):
-            why = reason("why_yaku") if value_honour and self._needs_yaku else reason("why_speed")
+            why = reason(self._why_value) if value_honour and self._needs_yaku else reason("why_speed")
             return act, reason("call_value", call=reason(act.kind.value), tile=tile_word(k), why=why,
                                shanten=shanten_words(top.shanten), points=int(top.value))
         return pass_act, reason("pass_closed", tile=tile_word(k))
