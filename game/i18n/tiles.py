@@ -17,23 +17,25 @@ from . import has, language, t
 
 class TileWords(str):
     """Words naming ``kinds`` (in the order given), which a screen may draw as tiles; ``tiles``
-    keeps the tile ids when they are known, so a red five is drawn red."""
+    keeps the tile ids when they are known, so a red five is drawn red; ``turned``: the ids a
+    screen draws sideways (the claimed tile of a meld, as it will lie on the table)."""
 
     kinds: tuple[int, ...]
     tiles: tuple[int, ...]
+    turned: tuple[int, ...]
     language: str
 
-    def __new__(cls, kinds: Iterable[int], tiles: Iterable[int] = ()) -> TileWords:
+    def __new__(cls, kinds: Iterable[int], tiles: Iterable[int] = (), turned: Iterable[int] = ()) -> TileWords:
         kept = tuple(kinds)
         made = super().__new__(cls, " ".join(_word(k) for k in kept))
-        made.kinds, made.tiles, made.language = kept, tuple(tiles), language()
+        made.kinds, made.tiles, made.turned, made.language = kept, tuple(tiles), tuple(turned), language()
         return made
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (TileWords, (self.kinds, self.tiles))
+        return (TileWords, (self.kinds, self.tiles, self.turned))
 
     def again(self) -> TileWords:
-        return TileWords(self.kinds, self.tiles)
+        return TileWords(self.kinds, self.tiles, self.turned)
 
 
 def _word(kind: int) -> str:
@@ -50,7 +52,7 @@ def tile_words(kinds: Iterable[int]) -> TileWords:
     return TileWords(kinds)
 
 
-def tiles_words(tiles: Iterable[int]) -> TileWords:
-    """Tiles (ids) in words, keeping the ids (a red five is drawn red)."""
+def tiles_words(tiles: Iterable[int], turned: Iterable[int] = ()) -> TileWords:
+    """Tiles (ids) in words, keeping the ids (a red five is drawn red); ``turned`` drawn sideways."""
     kept = tuple(tiles)
-    return TileWords((kind_of(t) for t in kept), kept)
+    return TileWords((kind_of(t) for t in kept), kept, turned)

@@ -514,7 +514,7 @@ class Hud:
         widths = []
         for c in choices:
             words = [self.verb_word(c.verb), *([c.detail] if c.detail else [])]
-            key = t("table.key.space") if c.key == "Space" else c.key
+            key = t("table.key.space") if c.key == "Space" else c.key.upper()  # as the README and key help write them
             text = TileLine(join("", [join(" ", words), "  [", key, "]"]), self.line_art,
                             pieces.font(round(16 * u), True), (255, 255, 255), gap=round(2 * u))
             labels.append(text)
@@ -573,7 +573,7 @@ class Hud:
         return term if isinstance(term, str) else t(f"table.verb.{verb}")
 
     def set_preview(self, line: str) -> None:
-        """A line above the claim bar: what the hovered call would leave."""
+        """A line above the claim bar: what the hovered or focused call would leave."""
         box, text = self.preview_box, self.preview_text
         box.visible = bool(line) and self.bar.visible
         if box.visible:

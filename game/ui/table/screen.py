@@ -30,6 +30,7 @@ from game.ai.levels import make_seat
 from game.engine import Match, Phase, Shortfall, Tenpai, Unit
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
+from game.engine.meld import Meld, MeldKind
 from game.engine.events import Event, redact
 from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of
@@ -42,7 +43,7 @@ from game.ui.seats import seat_names
 
 from .focus import HandFocus
 from .hud import Choice, Hud
-from .layout import TableLayout
+from .layout import TableLayout, meld_order
 from .presenter import Presenter, TileSprite
 from .preview import call_preview
 from .words import DEFAULT_TERMINOLOGY, table_terms, tile_words, tiles_words
@@ -64,6 +65,8 @@ class Intent:
     value: int = 0
 
 
+_MELD_KINDS: Final = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON,
+                      ActionKind.DAIMINKAN: MeldKind.DAIMINKAN}
 ENTER_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ONE_PRESS_KEYS: Final = (pygame.K_SPACE, *ENTER_KEYS)
 CALM_SECONDS: Final = 0.6  # after a result is dismissed, Space does not skip the next hand's ceremony
@@ -343,11 +346,15 @@ class TableScreen:
         return keyed
 
     def _meld_words(self, action: Action) -> str:
-        """The tiles a call button shows (as tiles): the meld it makes, the claimed tile in it."""
+        """The tiles a call button shows (as tiles): the meld it makes as it will lie on the table,
+        the claimed tile sideways at the giver's end (chi: the left)."""
         claim = self.match.claim
-        called = (claim.tile,) if claim is not None and action.kind in (
-            ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN) else ()
-        return tiles_words(sorted((*action.tiles, *called), key=lambda tile: (kind_of(tile), tile)))
+        if claim is None or action.kind not in _MELD_KINDS:
+            return tiles_words(sorted(action.tiles, key=lambda tile: (kind_of(tile), tile)))
+        tiles = tuple(sorted((*action.tiles, claim.tile), key=lambda tile: (kind_of(tile), tile)))
+        meld = Meld(_MELD_KINDS[action.kind], tiles, claim.tile, claim.discarder)
+        order = meld_order(meld, self.human)
+        return tiles_words([tile for tile, _ in order], turned=[tile for tile, called in order if called])
 
     def _refresh_prompt(self) -> None:
         m = self.match
@@ -377,8 +384,10 @@ class TableScreen:
         self._show_bar()
 
     def _show_bar(self) -> None:
+        """The claim bar; the button with the keyboard's focus previews its call, as hovering does."""
         self.hud.show_choices(self._prompt_text, [c for c, _ in self._choices], focus=self.bar_focus,
                               countdown=self._prompt_countdown)
+        self.preview(self.bar_focus)
         if self._prompt_countdown is not None:
             self.hud.set_countdown(self._prompt_countdown - self._claim_waited, self._prompt_countdown)
 
@@ -741,7 +750,7 @@ class TableScreen:
         self.hand_focus.pointer_moved()
         self.hand_focus.hover(node if isinstance(node, TileSprite) and node.hittable else None)
         index = node.tag[1] if node is not None and isinstance(node.tag, tuple) and node.tag[0] == "choice" else None
-        self.preview(index)
+        self.preview(index if index is not None else self.bar_focus)  # off the buttons: the focused one's
 
     def preview(self, index: int | None) -> str:
         """Show what the claim button ``index`` would leave (None: hide); returns the line."""

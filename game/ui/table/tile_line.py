@@ -31,7 +31,7 @@ def tile_parts(text: str, art: TileArt) -> list[Part]:
     for piece in pieces(text):
         if isinstance(piece, TileWords) and piece.kinds:
             for tile in piece.tiles or [tile_of(kind) for kind in piece.kinds]:
-                out.append(art.face(tile))
+                out.append(art.sideways(tile) if tile in piece.turned else art.face(tile))
         else:
             out.append(piece)
     return out
