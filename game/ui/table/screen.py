@@ -30,8 +30,8 @@ from game.ai.levels import make_seat
 from game.engine import Match, Phase, Shortfall, Tenpai, Unit
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
-from game.engine.meld import Meld, MeldKind
 from game.engine.events import Event, redact
+from game.engine.meld import Meld, MeldKind
 from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of
 from game.i18n import again, has, t
