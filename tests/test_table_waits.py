@@ -108,3 +108,16 @@ def test_hong_kong_says_the_hand_is_under_its_fan_minimum_not_without_a_yaku() -
             assert "3" in note.source and "yaku" not in note.source.lower()
         finally:
             set_language("en")
+
+
+def test_hong_kong_speaks_of_its_minimum_fan() -> None:
+    """Hong Kong has no yaku: a wait under the minimum is said in fan (its rulebook's 起糊)."""
+    from game.engine import Tenpai, Wait
+
+    set_language("en")
+    display()
+    screen = TableScreen(SIZE, profile="hongkong", seed=3, speed=12.0)
+    low = Tenpai((Wait(parse_kinds("3m")[0], False, False, False),), False)
+    note = screen._waits_note(low)
+    assert note == t("table.waits_note.fan.no_yaku", fan=screen.match.profile.fan.min_fan)
+    assert "3 fan" in note and "yaku" not in note

@@ -415,8 +415,17 @@ class TableScreen:
         self.hud.set_waits(tile_words(w.kind for w in tenpai.waits), furiten, (self._waits_note_fan if self.rules.unit is Unit.FAN else self._waits_note)(tenpai))
 
     def _waits_note(self, tenpai: Tenpai) -> str:
+        """What the waits lack, in the rulebook's words: a yaku (riichi, EMA), or the minimum fan
+        (Hong Kong). Taiwanese has no minimum: its waits always win."""
         short = tenpai.shortfall
         riichi = self.terms.riichi
+        profile = self.match.profile
+        if profile.unit is Unit.FAN and short is not Shortfall.NONE:
+            fan = profile.fan.min_fan
+            if short is Shortfall.SOME_WAITS:
+                return t("table.waits_note.fan.some_waits", fan=fan, tiles=tile_words(tenpai.without_ron))
+            return t("table.waits_note.fan.tsumo_only" if short is Shortfall.TSUMO_ONLY
+                     else "table.waits_note.fan.no_yaku", fan=fan)
         if short is Shortfall.SOME_WAITS:
             lacking = tile_words(tenpai.without_ron)
             helps = tenpai.may_riichi and all(w.ron_after_riichi for w in tenpai.waits)
