@@ -201,7 +201,7 @@ def test_settings_rows_change_every_setting() -> None:
     assert all(isinstance(i, ApplySettings) for i in intents)
     final = intents[-1].settings  # type: ignore[union-attr]
     assert (final.tile_style, final.claim_countdown, final.fullscreen, final.terminology) == (
-        "clear", 20, True, "chinese")
+        "clear", 5, True, "chinese")  # the time to call: from no limit (the default) round to 5 s
     # the keyboard reaches every row: Down through them all, Right on each
     screen = SettingsScreen(SIZE, Settings(language="en"))
     changed = set()

@@ -150,7 +150,7 @@ def test_a_bad_value_resets_only_that_setting(tmp_path: Path) -> None:
     )
     store = SettingsStore(tmp_path)
     s = store.load()
-    assert (s.language, s.claim_countdown, s.fullscreen, s.sound_volume) == ("fr", 10, False, 40)
+    assert (s.language, s.claim_countdown, s.fullscreen, s.sound_volume) == ("fr", Settings().claim_countdown, False, 40)
     notice = store.take_notice()
     assert notice is not None and notice.settings == ("claim_countdown", "fullscreen")
     again = SettingsStore(tmp_path)  # written back with the defaults: told once, the rest kept

@@ -66,7 +66,7 @@ class Settings:
     language: str = dataclasses.field(default_factory=system_language)
     tile_style: str = "classic"
     animation_speed: str = "normal"
-    claim_countdown: int = 10  # seconds to answer a call prompt; 0 = no countdown
+    claim_countdown: int = 0  # seconds to answer a call prompt; 0 = no limit (alone against AIs nobody waits: a new player reading the hint never loses a call to the clock)
     auto_pass: bool = True  # pass at once when no call is possible (no pause on others' discards)
     sound_volume: int = 80
     music_volume: int = 60
@@ -94,7 +94,7 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "language": LANGUAGES,
     "tile_style": ("classic", "clear"),
     "animation_speed": tuple(ANIMATION_FACTORS),
-    "claim_countdown": (0, 5, 10, 20),
+    "claim_countdown": (5, 10, 20, 0),  # no limit after the longest: Right gives more time
     "auto_pass": (False, True),
     "sound_volume": VOLUMES,
     "music_volume": VOLUMES,

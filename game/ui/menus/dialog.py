@@ -2,7 +2,8 @@
 
 The pause menu and the Save as screen are dialogs, not places: the player is still at the table,
 so it shows through (``opaque = False``: the screen stack draws the table first) under a dark veil
-and one panel in the middle.
+and one panel in the middle. The panel itself is opaque, as the result screens are: tiles showing
+through the words of a menu make it harder to read and look unfinished.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class DialogScreen(MenuScreen):
         """The dialog's panel, centred, with its title; returns the panel's top-left corner."""
         w, h = self.size
         left, top = (w - width) / 2, (h - height) / 2
-        self.root.add_child(Panel(width, height, (16, 34, 31, 246), w / 2, h / 2, radius=16, border_color=GOLD,
+        self.root.add_child(Panel(width, height, (16, 34, 31, 255), w / 2, h / 2, radius=16, border_color=GOLD,
                                   border_width=1))
         self.root.add_child(label(title, 30, (240, 232, 210), left + 36, top + 44, bold=True))
         self.root.add_child(Panel(width - 72, 2, (232, 184, 84, 90), w / 2, top + 76, radius=1))

@@ -38,7 +38,7 @@ SHOW: Final[dict[str, Callable[[Any], str]]] = {
     "tile_style": lambda v: t(f"settings.value.{v}"),
     "terminology": lambda v: t(f"settings.value.{v}"),
     "animation_speed": lambda v: t(f"settings.value.{v}"),
-    "claim_countdown": lambda v: t("settings.value.seconds", n=v) if v else t("common.off"),
+    "claim_countdown": lambda v: t("settings.value.seconds", n=v) if v else t("settings.value.no_limit"),
     "sound_volume": lambda v: t("settings.value.percent", n=v),
     "music_volume": lambda v: t("settings.value.percent", n=v),
     "window_size": lambda v: t("settings.value.size", width=v[0], height=v[1]),

@@ -149,7 +149,7 @@ class Hud:
                                              cx, cy + p * 0.25, name="scores caption"))
         self._build_plates(w, h, u)
         self._build_dora(u)
-        self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 236), w / 2,
+        self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 255), w / 2,
                                                        h - lay.margin - lay.hand_art.height - 40 * u, radius=round(22 * u),
                                                        border_color=(150, 130, 70), border_width=1, visible=False))
         self.caption_text = self.caption_panel.add_child(Text("", pieces.font(round(20 * u), True), pieces.INK))
@@ -157,7 +157,7 @@ class Hud:
         self.callouts = self.over.add_child(Node(name="callouts"))
         self.overlay = self.over.add_child(Node(name="overlay", visible=False))
         self.bar = self.over.add_child(Node(name="claim bar", visible=False))
-        self.preview_box = self.over.add_child(Panel(10, round(26 * u), (14, 30, 32, 238), anchor=(1.0, 1.0),
+        self.preview_box = self.over.add_child(Panel(10, round(26 * u), (14, 30, 32, 255), anchor=(1.0, 1.0),
                                                      radius=round(8 * u), border_color=(80, 110, 100),
                                                      border_width=1, visible=False))
         self.preview_text = self.preview_box.add_child(Text("", pieces.font(round(14 * u), True), pieces.GOLD,
@@ -186,7 +186,7 @@ class Hud:
                                                         width=round(max(200 * u, min(beside, pw * 1.6))), visible=False,
                                                         name="waits note"))
         self._hint_width = round(max(200 * u, min(beside, 420 * u)))
-        self.hint_box = self.over.add_child(Panel(10, 10, (12, 28, 30, 236), left, 0, anchor=(0.0, 1.0),
+        self.hint_box = self.over.add_child(Panel(10, 10, (12, 28, 30, 255), left, 0, anchor=(0.0, 1.0),
                                                   radius=round(8 * u), border_color=(110, 150, 190), border_width=1,
                                                   visible=False, name="hint box"))
         self.hint_text = self.hint_box.add_child(TileLine("", self.line_art, pieces.font(round(14 * u)), pieces.INK,
@@ -421,7 +421,7 @@ class Hud:
         x, y = lay.to_screen(side_of(seat, self.human), 0, lay.river_top + lay.river_pitch * 1.5)
         text = Text(word, pieces.font(round(30 * u), True), pieces.GOLD)
         width = max(150 * u, text.content_size()[0] + 48 * u)  # longer words widen the bubble
-        panel = Panel(round(width), round(56 * u), (16, 30, 30, 240), x, y, radius=round(28 * u),
+        panel = Panel(round(width), round(56 * u), (16, 30, 30, 255), x, y, radius=round(28 * u),
                       border_color=pieces.GOLD, border_width=2, scale=0.6, opacity=0.0)
         panel.add_child(text)
         return Seq(
@@ -458,7 +458,7 @@ class Hud:
                           closing.content_size()[0] + 60 * u,
                           *(a.content_size()[0] + b.content_size()[0] + 110 * u for a, b in rows)))
         height = round(170 * u + ra.height + 24 * u * len(lines) + (ra.height if tiles else 0) * 0)
-        box = self.overlay.add_child(Panel(width, height, (12, 26, 28, 244), lay.cx, lay.cy, radius=round(14 * u),
+        box = self.overlay.add_child(Panel(width, height, (12, 26, 28, 255), lay.cx, lay.cy, radius=round(14 * u),
                                            border_color=pieces.GOLD, border_width=2))
         top = -height / 2
         heading.x, heading.y = 0, top + 26 * u
@@ -530,7 +530,7 @@ class Hud:
         w, _ = lay.size
         right = w - 16 * u
         bottom = lay.cy + lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2 - 12 * u
-        box = self.bar.add_child(Panel(round(total), round(height), (14, 30, 32, 238), right - total / 2, bottom - height / 2,
+        box = self.bar.add_child(Panel(round(total), round(height), (14, 30, 32, 255), right - total / 2, bottom - height / 2,
                                        radius=round(10 * u), border_color=(80, 110, 100), border_width=1))
         line_y = -height / 2 + pad + line_h / 2
         prompt_text.x, prompt_text.y = -total / 2 + pad, line_y
