@@ -12,3 +12,10 @@ def test_the_engine_bench_reports_each_rulebook() -> None:
                 "hanchan_per_s_efficiency_taiwanese", "hands_per_s_random_taiwanese",
                 "hanchan_per_s_efficiency_hongkong", "hands_per_s_random_hongkong"):
         assert figures[key] > 0, key
+
+
+def test_the_engine_bench_ends_where_random_seats_never_win() -> None:
+    """Hong Kong's 3-fan minimum: four random seats never win and a draw keeps the deal, so their
+    match never ends; the bench stops it at MATCH_HAND_CAP hands and says so."""
+    figures = bench_engine("hongkong", 1, 200, 1)
+    assert figures["hanchan_per_s_random"] > 0 and figures["random_matches_capped"] == 1.0

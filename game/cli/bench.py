@@ -68,7 +68,8 @@ def bench_engine(profile_id: str, games: int, hands: int, seed: int) -> dict[str
 
     shanten_figures = bench_shanten(hands, seed)
     # the rate is measured with no clock inside the loop; the per-call medians in a second pass
-    random_rate, _, _ = _hanchan_rate(profile_id, "random", games, seed, time_apply=False)
+    capped: list[int] = []
+    random_rate, _, _ = _hanchan_rate(profile_id, "random", games, seed, time_apply=False, capped=capped)
     _, apply_us, observe_us = _hanchan_rate(profile_id, "random", max(2, games // 2), seed, time_apply=True)
     efficiency_rate, _, _ = _hanchan_rate(profile_id, "efficiency", games, seed, time_apply=False)
     return {
@@ -77,12 +78,16 @@ def bench_engine(profile_id: str, games: int, hands: int, seed: int) -> dict[str
         "apply_us_median": apply_us,
         "observe_us_median": observe_us,
         "hanchan_per_s_random": random_rate,
+        "random_matches_capped": float(len(capped)),
         "hanchan_per_s_efficiency": efficiency_rate,
         **_other_profiles(profile_id, max(2, games // 2), seed),
     }
 
 
 HAND_CAP = 16  # Taiwanese and Hong Kong random seats rarely end a match (the dealer keeps the deal on a draw)
+# A match of four random seats stops here: under Hong Kong's 3-fan minimum random play never wins,
+# and a drawn hand keeps the deal, so its match would never end (the soak's --max-hands default).
+MATCH_HAND_CAP = 200
 
 
 def _other_profiles(main: str, games: int, seed: int) -> dict[str, float]:
@@ -120,10 +125,11 @@ def _hands_rate(profile_id: str, games: int, seed: int) -> float:
 
 
 def _hanchan_rate(
-    profile_id: str, bot: str, games: int, seed: int, *, time_apply: bool
+    profile_id: str, bot: str, games: int, seed: int, *, time_apply: bool, capped: list[int] | None = None
 ) -> tuple[float, float, float]:
     """Hanchan per CPU second with four bots of one kind (one core), and the median apply and
-    observe times (µs, when ``time_apply``)."""
+    observe times (µs, when ``time_apply``). A match stops at ``MATCH_HAND_CAP`` hands (its seed
+    goes into ``capped``)."""
     from game.ai.baseline import EfficiencyBot, RandomBot
     from game.engine import Match
     from game.engine.profile import load_profile
@@ -140,7 +146,7 @@ def _hanchan_rate(
             RandomBot(s, seat) if bot == "random" else EfficiencyBot(s, seat, sets=profile.win.sets)
             for seat in range(4)
         ]
-        while not match.is_over:
+        while not match.is_over and match.hand_index < MATCH_HAND_CAP:
             seat = match.awaiting()[0]
             if time_apply:
                 t0 = clock()
@@ -152,6 +158,8 @@ def _hanchan_rate(
                 samples.append(clock() - t0)
             else:
                 match.apply(bots[seat].decide(match.observe(seat)))
+        if not match.is_over and capped is not None:
+            capped.append(s)
     elapsed = time.process_time() - start
     median_us = statistics.median(samples) / 1000 if samples else 0.0
     observe_us = statistics.median(observe_samples) / 1000 if observe_samples else 0.0
