@@ -99,7 +99,7 @@ def test_hong_kong_says_the_hand_is_under_its_fan_minimum_not_without_a_yaku() -
     _discard(screen, clock, "1z")
     note = screen.hud.waits_note
     assert screen.hud.waits_text.visible and note.visible
-    assert note.source == t("table.waits_note.tsumo_only_fan", fan=3)
+    assert note.source == t("table.waits_note.fan.tsumo_only", fan=3)
     assert not (screen.hud.sticks or screen.hud.counters)  # no riichi sticks, no counters: none shown
     for language in ("en", "fr", "ru"):
         set_language(language)

@@ -412,7 +412,7 @@ class TableScreen:
             self.hud.set_waits("", False)
             return
         furiten = p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi
-        self.hud.set_waits(tile_words(w.kind for w in tenpai.waits), furiten, (self._waits_note_fan if self.rules.unit is Unit.FAN else self._waits_note)(tenpai))
+        self.hud.set_waits(tile_words(w.kind for w in tenpai.waits), furiten, self._waits_note(tenpai))
 
     def _waits_note(self, tenpai: Tenpai) -> str:
         """What the waits lack, in the rulebook's words: a yaku (riichi, EMA), or the minimum fan
@@ -437,19 +437,6 @@ class TableScreen:
             return t("table.waits_note.tsumo_only")
         if short is Shortfall.NO_YAKU:
             return t("table.waits_note.no_yaku")
-        return ""
-
-    def _waits_note_fan(self, tenpai: Tenpai) -> str:
-        """Hong Kong's words for the same shortfall: no yaku is asked there, a minimum of fan is
-        (``fan.min_fan``; flowers do not count toward it, so a win on a discard may fall short where
-        an own draw's extra fan reaches it)."""
-        short, least = tenpai.shortfall, self.rules.fan.min_fan
-        if short is Shortfall.SOME_WAITS:
-            return t("table.waits_note.some_waits_fan", fan=least, tiles=tile_words(tenpai.without_ron))
-        if short is Shortfall.TSUMO_ONLY:
-            return t("table.waits_note.tsumo_only_fan", fan=least)
-        if short is Shortfall.NO_YAKU:
-            return t("table.waits_note.no_yaku_fan", fan=least)
         return ""
 
     def _show_hint(self) -> None:
