@@ -30,7 +30,7 @@ from game.engine.events import Event, HandEnded, MatchEnded
 from game.engine.logs.fit import Fit, LogRules, replay_under
 from game.engine.logs.model import LoggedMatch
 from game.engine.logs.replay import one_hand_profile
-from game.engine.profile import RuleProfile
+from game.engine.profile import RuleProfile, accepted_hashes
 from game.match_options import MatchOptions, match_profile
 from game.ui.menus.summary import HandLine, hand_lines
 
@@ -169,7 +169,7 @@ def fresh_match(record: Record, profile: RuleProfile) -> Match:
 def tape_from_record(record: Record, profile: RuleProfile, names: Sequence[str], human: int = 0) -> ReplayTape:
     """Cut a filed match into hands, keeping a snapshot at each hand's start. Raises RecordError
     when the record does not replay (another profile, a refused action, a different end state)."""
-    if record.profile_id != profile.id or record.profile_hash != profile.hash:
+    if record.profile_id != profile.id or record.profile_hash not in accepted_hashes(profile):
         raise RecordError(f"the record was made under profile {record.profile_id}, not {profile.id}")
     try:
         match = fresh_match(record, profile)
