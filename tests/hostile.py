@@ -16,6 +16,7 @@ import functools
 import json
 import re
 import shutil
+import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,8 +71,9 @@ def good_documents() -> dict[str, Any]:
     for _ in range(40):
         seat = match.awaiting()[0]
         match.apply(bots[seat].decide(match.observe(seat)))
-    scratch = Path(paths.cache_dir()) / "hostile-scratch"
-    shutil.rmtree(scratch, ignore_errors=True)
+    # a folder of its own (never the user's cache: this may run before the test's user folders
+    # are set, and two runs at once must not share it)
+    scratch = Path(tempfile.mkdtemp(prefix="atlas-hostile-scratch-"))
     store = SaveStore(scratch)
     autosave = store.write("autosave", options, match.record, summary=summary_of(match), match_id="a" * 32)
     named = store.write("Named", options, match.record, summary=summary_of(match))
