@@ -153,3 +153,66 @@ def test_the_last_place_pushes_for_value_in_the_last_hand() -> None:
     assert stakes_last.win(12000) > 12000 + stakes_last.win(2000) * 2
     # the top loses more by a deal-in than the points
     assert stakes_top.deal_in(12000, 1) > 12000
+
+
+# --- Taiwanese: no riichi, and nearly every hand is open -------------------------------------
+
+TAIWANESE = load_profile("taiwanese")
+
+
+def _chi(text: str, copy: int, giver: int) -> Meld:
+    tiles = tuple(_tiles(text, copy))
+    return Meld(MeldKind.CHI, tiles, tiles[0], giver)
+
+
+def taiwanese_table(hand: str, *, melds: dict[int, Sequence[Meld]], rivers: dict[int, str], live: int) -> Observation:
+    """Seat 0 (South; the dealer is seat 1) to discard from a 17-tile ``hand``."""
+    obs = Match(TAIWANESE, 1, first_dealer=1).observe(0)
+    held = tuple(sorted(_tiles(hand, 0)))
+    views = list(obs.seats)
+    for s in range(4):
+        river = tuple(_tiles(rivers.get(s, ""), 2 if s else 1))
+        shown = tuple(melds.get(s, ()))
+        views[s] = views[s]._replace(
+            discards=river, discard_tsumogiri=(False,) * len(river), discard_called=(False,) * len(river),
+            river_turns=tuple(4 * i + s for i in range(len(river))), riichi=False, riichi_index=None,
+            melds=shown, wind=(s - 1) % 4, concealed_count=16 - 3 * len(shown), flowers=(),
+        )
+    legal = tuple(Action(0, ActionKind.DISCARD, (t,)) for t in held)
+    return obs._replace(
+        hand=held, drawn=held[-1], seats=tuple(views), legal_actions=legal, live_tiles_left=live,
+        dealer=1, turn=0, phase="turn",
+    )
+
+
+def test_taiwanese_open_hands_are_no_riichi() -> None:
+    # 25 tiles left; East shows three sets, South four, West three (calls are the normal game in
+    # Taiwanese: hard and normal call in about 80 % of hands). Seat 0 is 1-shanten: the loose 9s
+    # keeps it; folding with the genbutsu 9m breaks a hand worth far more than the risk
+    melds = {
+        1: [_chi("345p", 3, 0), _pon("2z", 3, 0), _chi("567m", 3, 0)],
+        2: [_chi("678m", 3, 1), _chi("456s", 3, 1), _chi("123p", 3, 1), _pon("6z", 3, 1)],
+        3: [_pon("7z", 3, 2), _chi("234s", 3, 2), _chi("789p", 3, 2)],
+    }
+    rivers = {1: "1m9p28s34z4m", 2: "9m1p7s3m24z", 3: "19s2p8m34z"}
+    obs = taiwanese_table("123m456m789m23p55p68s9s1z", melds=melds, rivers=rivers, live=25)
+    threats = defence.read_threats(obs, TAIWANESE, defence.Stakes(obs, TAIWANESE))
+    assert all(th.level < 0.45 for th in threats if th.seat != 2)
+    action, why = LevelBot("hard", 0, 0, TAIWANESE).decide_with_reason(obs)
+    assert kind_of(action.tile) == parse_kind("9s"), why
+
+
+def test_a_taiwanese_win_is_worth_its_expected_payment() -> None:
+    # the dealer's win (dealer tai in every payment): a self-draw is paid by the three others
+    # with the 自摸 tai, a discard win by the discarder alone (the engine's settlement)
+    from game.ai import analysis as an
+    from game.engine.taiwanese import settle
+
+    rules = TAIWANESE.tai
+    obs = Match(TAIWANESE, 1, first_dealer=0).observe(0)
+    for tai in (0, 3, 8):
+        ron = settle(0, 2, 0, tai, 0, rules)[0]
+        tsumo = settle(0, None, 0, tai + rules.zimo, 0, rules)[0]
+        expected = (1 - an.TAI_TSUMO_SHARE) * ron + an.TAI_TSUMO_SHARE * tsumo
+        assert an.hand_points(float(tai), obs, TAIWANESE) == expected
+        assert expected > 1.5 * ron

@@ -515,9 +515,18 @@ def _estimate_fan(
     return fan
 
 
+# share of Taiwanese wins that are self-draws (measured in `sim --profile taiwanese`: 25-30 %)
+TAI_TSUMO_SHARE = 0.3
+
+
 def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:
     """Points a win of this estimated value brings (tai converted for Taiwanese, fan for Hong
-    Kong: what the three others pay on average between a discard win and a self-draw)."""
+    Kong: what the three others pay on average between a discard win and a self-draw).
+
+    A Taiwanese self-draw is paid in full by each of the three others (rules-reference §4.5),
+    with the 自摸 tai, a discard win by the discarder alone: the win is worth its expected
+    payment, near twice the discard price (valued at the discard price alone, every win looked
+    half as big as it is beside the deal-in it risks, and hard folded far too often)."""
     dealer = obs.dealer == obs.seat
     if profile.unit is Unit.FAN:
         f = profile.fan
@@ -525,7 +534,9 @@ def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:
     if profile.unit is Unit.TAI:
         t = profile.tai
         extra = t.dealer_base if dealer else 0
-        return float(t.base + t.tai_value * (han + extra))
+        ron = float(t.base + t.tai_value * (han + extra))
+        tsumo = 3.0 * (ron + t.tai_value * t.zimo)
+        return (1.0 - TAI_TSUMO_SHARE) * ron + TAI_TSUMO_SHARE * tsumo
     return points_for_han(max(1.0, han), dealer)
 
 

@@ -164,6 +164,9 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
             level = 1.0
             shown = sum(dora[k] for m in v.melds for k in m.kinds)
             points = (9000.0 if dealer else 6000.0) + 1500.0 * shown
+        elif tai:
+            level = _tai_level(profile.win.sets - len(v.melds), live)
+            points = 0.0  # priced in tai below
         elif open_melds or quiet:
             hidden = profile.win.sets - len(v.melds)
             level = {0: 0.9, 1: 0.65, 2: 0.35, 3: 0.15}.get(hidden, 0.0)
@@ -196,6 +199,20 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
             )
         )
     return out
+
+
+def _tai_level(hidden: int, live: int) -> float:
+    """How likely a Taiwanese hand is waiting, by the sets it still hides and the wall left.
+
+    Without riichi, and with most hands open (hard and normal call in about 80 % of Taiwanese
+    hands), a call says far less than in riichi: the levels stay those measured before the
+    open-hand reading (0b971ff), with no "weighed like a riichi" step (which read a riichi
+    han count, a mangan, in a rulebook scored in tai). Measured: with that step, hard + 3
+    normal ranked 2.58 (below normal); see /work/notes/issue-16.md, Session 2."""
+    level = {0: 0.85, 1: 0.6, 2: 0.3, 3: 0.12}.get(hidden, 0.0)
+    if live < 60:  # no riichi to warn: late in the hand any seat may be waiting
+        level = max(level, 0.2 * (1.0 - live / 60.0))
+    return level * (0.6 + 0.4 * max(0.0, 1.0 - live / 70.0))
 
 
 def serious(threats: Sequence[an.Threat]) -> bool:
