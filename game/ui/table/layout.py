@@ -84,6 +84,15 @@ class TableLayout:
         self.hand_art: TileArt = tiles.hand
         self.river_art: TileArt = tiles.discard
         self.margin = max(4, round(8 * u))
+        self.held = hand_size or (13 if stacks_per_side <= 17 else 16)
+        # The human's widest row (every tile dealt, the drawn one apart, every flower) must fit the
+        # window: where it would not (16 tiles and eight flowers beside the tutorial's narration,
+        # or 1280x1024), the hand's tiles are drawn smaller, never under the readable width.
+        room = w - 3 * self.margin - self.flowers_width(flowers)
+        if self._widest(flowers) > w - 3 * self.margin:
+            gap = max(1, round(2 * u))
+            width = max(READABLE_WIDTH, int(room / (self.held + 1.4)) - gap)
+            self.hand_art = tile_art(min(width, self.hand_art.width), style, red_fives)
         ha, ra = self.hand_art, self.river_art
         top = self.margin + ra.height + ra.depth
         bottom = h - self.margin - ha.height - ha.depth
@@ -109,9 +118,7 @@ class TableLayout:
         # The human's hand starts right of the left seat's column and, when the widest row (13 or
         # 16 tiles, the drawn one apart, and every flower) would not fit, as far left as it must;
         # the name plate then steps up above the hand's left end.
-        held = hand_size or (13 if stacks_per_side <= 17 else 16)
-        widest = (held * self.hand_pitch(0) + self.hand_pitch(0) * 1.4
-                  + self.flowers_width(flowers))
+        widest = self._widest(flowers)
         clear_of_left = -self.side_hand_row + (ra.height + ra.depth) / 2 + 8 * u
         self.human_hand_left = min(clear_of_left, w / 2 - 2 * self.margin - widest)
         self.column_outer = self.cx - self.side_hand_row - (ra.height + ra.depth) / 2  # the left column's left edge
@@ -224,6 +231,10 @@ class TableLayout:
         if side == 2:
             return self.top_hand_row
         return self.side_hand_row
+
+    def _widest(self, flowers: int) -> float:
+        """The human's fullest row: every tile dealt, the drawn one apart, and every flower."""
+        return (self.held + 1.4) * self.hand_pitch(0) + self.flowers_width(flowers)
 
     def hand_pitch(self, side: int) -> float:
         return self.hand_art.width + max(1, round(2 * self.unit)) if side == 0 else self.river_art.width
