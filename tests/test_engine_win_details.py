@@ -67,3 +67,21 @@ def test_nine_terminals_shows_the_callers_hand() -> None:
             assert draw.seat == seat and draw.hand == hand and len(hand) == 14
             return
     pytest.skip("no nine-terminals deal in the seeds tried")
+
+
+def test_taiwanese_dealer_tai_explain_every_payment() -> None:
+    """A Taiwanese win names the dealer's tai (莊家 1 + 連n拉n 2n) apart from the hand's rows, as
+    the payments hold them: every payment is base + tai_value x (the rows' tai, plus the dealer's
+    tai where the dealer pays or wins), so the result screen can say where each point came from."""
+    rules = load_profile("taiwanese").tai
+    wins = _wins("taiwanese", range(1, 7))
+    assert any(w.dealer_tai > rules.dealer_base for w, _, _ in wins), "no win after a continuation"
+    assert any(w.dealer_tai == 0 for w, _, _ in wins), "no win without the dealer"
+    for win, start, _ in wins:
+        payers = [win.discarder] if win.discarder is not None else [s for s in range(4) if s != win.winner]
+        involved = start.dealer == win.winner or start.dealer in payers
+        assert (win.dealer_tai >= rules.dealer_base) == involved
+        assert (win.dealer_tai - rules.dealer_base) % rules.per_continuation == 0 or not involved
+        for payer in payers:
+            extra = win.dealer_tai if start.dealer in (win.winner, payer) else 0
+            assert -win.deltas[payer] == rules.base + rules.tai_value * (win.value + extra), (win, payer)

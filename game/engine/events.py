@@ -157,7 +157,9 @@ class Win(Event):
     """A win and everything its result screen shows: the hand, the rows of its value (yaku, tai or
     fan by id, in ``unit``) and their total ``value``, the fu parts (han-fu rulebooks), the indicators (``dora_indicators``: the dora and kan dora shown
     when the hand ended), and what this win collected besides the hand's value: ``honba``
-    counters and ``riichi_sticks`` (both already inside ``deltas``)."""
+    counters and ``riichi_sticks`` (both already inside ``deltas``), and ``dealer_tai``, the
+    Taiwanese dealer's 莊家 and 連n拉n tai added to each payment between the dealer and another
+    seat (inside ``deltas`` too; not among the hand's rows, which every payer pays)."""
 
     winner: int
     discarder: int | None  # None: tsumo
@@ -177,6 +179,7 @@ class Win(Event):
     fu_parts: tuple[FuPart, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
+    dealer_tai: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -999,6 +999,7 @@ class Match:
                     fu_parts=tuple(FuPart(reason, fu) for reason, fu in result.fu_parts),
                     honba=honba,
                     riichi_sticks=stick_share[i],
+                    dealer_tai=result.dealer_tai,
                 )
             )
         m.sticks = 0

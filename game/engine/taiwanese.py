@@ -92,7 +92,16 @@ def score_taiwanese(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     if rules.tai_cap:
         tai = min(tai, rules.tai_cap)  # the cap is what is paid, so ``han`` reports it too
     deltas = settle(req.winner, req.discarder, req.dealer, tai, req.dealer_streak, rules)
-    return WinValue(tuple(yaku), tai, Unit.TAI, 0, "", deltas[req.winner], deltas)
+    involved = req.dealer == req.winner or req.discarder in (None, req.dealer)
+    extra = dealer_tai(rules, req.dealer_streak) if involved else 0
+    return WinValue(tuple(yaku), tai, Unit.TAI, 0, "", deltas[req.winner], deltas, dealer_tai=extra)
+
+
+def dealer_tai(rules: TaiRules, streak: int) -> int:
+    """The dealer's tai, 1 + 2n after n continuations (莊家 and 連n拉n: TW-CHH, TW-WAWA): added
+    only to a payment between the dealer and the other party, so they are not the hand's own tai
+    and the result screen names them apart."""
+    return rules.dealer_base + rules.per_continuation * streak
 
 
 def settle(
@@ -101,12 +110,12 @@ def settle(
     """Per-seat payments (§4.5): the discarder alone pays a discard win, each of the three pays a
     self-draw; value(t) = base + tai_value × t, and the dealer's 1 + 2n tai are added only to a
     payment between the dealer and the other party (TW-4W 4winpr27; TW-WAWA 莊家 row)."""
-    dealer_tai = rules.dealer_base + rules.per_continuation * streak
+    extra = dealer_tai(rules, streak)
     deltas = [0, 0, 0, 0]
     payers = [discarder] if discarder is not None else [s for s in range(4) if s != winner]
     for payer in payers:
         involved = dealer in (winner, payer)
-        value = rules.base + rules.tai_value * (tai + (dealer_tai if involved else 0))
+        value = rules.base + rules.tai_value * (tai + (extra if involved else 0))
         deltas[payer] -= value
         deltas[winner] += value
     return (deltas[0], deltas[1], deltas[2], deltas[3])

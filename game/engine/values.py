@@ -56,3 +56,4 @@ class WinValue:
     points: int  # the hand's value alone
     deltas: tuple[int, int, int, int]  # per seat, honba and sticks included
     fu_parts: tuple[tuple[str, int], ...] = ()  # (reason id, fu), before rounding up
+    dealer_tai: int = 0  # tai added to each payment between the dealer and another seat (Taiwanese 莊家, 連n拉n)

@@ -161,6 +161,8 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
         extras.append(t("result.sticks", count=e.riichi_sticks, points=number(1000 * e.riichi_sticks)))
     if e.honba:
         extras.append(t("result.honba", count=e.honba))
+    if e.dealer_tai:
+        extras.append(t("result.dealer_tai", tai=e.dealer_tai))
     return WinSheet(title, subtitle, ShownHand(e.winner, tuple(concealed), tuple(e.melds), apart, "", tuple(flowers)),
                     tuple(e.dora_indicators), tuple(e.ura_indicators), rows, total, e.points, fu, fu_total,
                     _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, join(" · ", extras),
