@@ -117,10 +117,13 @@ class RenderedNode(SurfaceNode):
     """A surface node that renders its own image once and keeps it until a ``rendered``
     attribute changes."""
 
-    __slots__ = ("_image",)
+    __slots__ = ("_image", "renders")
 
     def __init__(self, x: float = 0.0, y: float = 0.0, **node: Any) -> None:
         self._image: pygame.Surface | None = None
+        # how many times the image was made: a cached picture of this node compares it, not the
+        # image's id (a picture made again after the old one was freed often gets its address)
+        self.renders = 0
         super().__init__(x, y, **node)
 
     def render(self) -> pygame.Surface:
@@ -138,4 +141,5 @@ class RenderedNode(SurfaceNode):
         image = self._image
         if image is None:
             image = self._image = self.render()
+            self.renders += 1
         return image

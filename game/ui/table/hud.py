@@ -287,7 +287,8 @@ class Hud:
         role, wind = self.roles[seat], wind_name(self._winds[seat])
         if not self.seat_in_role:
             return role
-        return t("table.role_seat", role=role, wind=wind) if role else t("table.seat_wind", wind=wind)
+        seat_words = t("table.seat_wind", wind=wind)  # one wording for every plate, the player's too
+        return t("table.role_seat", role=role, seat=seat_words) if role else seat_words
 
     def _fit_plate(self, seat: int) -> None:
         """A plate's name and second line in the largest size that keeps them on the plate (a

@@ -77,8 +77,9 @@ class CachedLayer(Node):
         while stack:
             node = stack.pop()
             image = node.image if isinstance(node, Sprite) else getattr(node, "_image", None)
-            append((id(image), node.x, node.y, node.rotation, node.opacity, node.visible, node.z,
-                    getattr(node, "stretch_x", 1.0)))
+            # the render count too: an id alone is reused by a picture made after the old was freed
+            append((id(image), getattr(node, "renders", 0), node.x, node.y, node.rotation, node.opacity,
+                    node.visible, node.z, getattr(node, "stretch_x", 1.0)))
             if node.visible and node._children:
                 stack.extend(node._children)
         return tuple(parts)
