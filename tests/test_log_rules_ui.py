@@ -19,7 +19,7 @@ from game.engine.profile import load_profile
 from game.i18n import t
 from game.ui.menus.intents import Back
 from game.ui.replay.hand_list import HandListScreen, outcome_text
-from game.ui.replay.log_rules import LogRulesScreen
+from game.ui.replay.log_rules import LogRulesScreen, short_name
 from game.ui.replay.sources import viewer_for_log
 from game.ui.replay.viewer import ReplayViewer
 from game.ui.tutorial.intents import PushScreen
@@ -55,11 +55,12 @@ def _rules(viewer: ReplayViewer) -> LogRulesScreen:
     return intent.screen
 
 
-def test_a_log_opens_under_the_rules_it_names_and_says_nothing_when_all_fit(tmp_path: Path) -> None:
+def test_a_log_opens_under_the_rules_it_names_and_says_which_they_are(tmp_path: Path) -> None:
     viewer = viewer_for_log(SIZE, _ema_mjai(tmp_path))
     fit = viewer.tape.fit
     assert fit is not None and fit.fits and fit.rules.profile_id == "ema" and fit.named
-    assert viewer.status == ""
+    assert viewer.status == t("viewer.rules_status", rules=short_name(fit.rules.profile_id))
+    assert "EMA" in viewer.status
     hands = HandListScreen(SIZE, viewer)
     assert hands.root.find("rules") is not None
 
@@ -87,7 +88,8 @@ def test_the_player_reads_a_log_under_other_rules_and_sees_what_does_not_fit(tmp
     again = _rules(viewer)
     again.widgets[0].step(-1)
     again.apply()
-    assert viewer.tape.fit is not None and viewer.tape.fit.fits and viewer.status == ""
+    assert viewer.tape.fit is not None and viewer.tape.fit.fits
+    assert viewer.status == t("viewer.rules_status", rules=short_name(viewer.tape.fit.rules.profile_id))
 
 
 def test_the_rules_of_a_filed_match_are_not_offered(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ from game.ui.tutorial.intents import PushScreen
 
 from .hand_list import HandListScreen, position_name
 from .icons import icon
-from .log_rules import LogRulesScreen, misfit_words
+from .log_rules import LogRulesScreen, misfit_words, short_name
 from .tape import ReplayTape, snapshot, tape_from_fit
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
@@ -419,9 +419,14 @@ class ReplayViewer(MenuScreen):
 
 
 def _rules_status(tape: ReplayTape) -> str:
-    """For an imported log some of whose hands do not play out: how many do, and where the
-    rules are (L)."""
-    return misfit_words(tape.fit) if tape.fit is not None and not tape.fit.fits else ""
+    """For an imported log, the rules it is read under and where to change them (L); when some
+    hands do not play out under them, how many do. A filed match says nothing (its rules are the
+    game's own)."""
+    if tape.fit is None:
+        return ""
+    if not tape.fit.fits:
+        return misfit_words(tape.fit)
+    return t("viewer.rules_status", rules=short_name(tape.fit.rules.profile_id))
 
 
 def _quietly(act: Any) -> Any:
