@@ -523,8 +523,10 @@ class Presenter:
                       (240, 190, 80, 28), (first.x + last.x) / 2, (first.y + last.y) / 2, rotation=first.rotation,
                       radius=round(6 * lay.unit), border_color=pieces.GOLD, border_width=2, z=2)
         self.badges.append(frame)
-        self.sound(Cue.DICE)
-        return Seq(Call(self.hud.show_centre, False), Call(self.hud.caption, caption), tumble, Delay(0.3),
+        # the caption names the roll once the dice lie still on it (said while they tumbled, it
+        # read "3 + 3" over faces still showing 5 and 4); the rattle sounds as they are thrown
+        return Seq(Call(self.hud.show_centre, False), Call(self.sound, Cue.DICE), tumble, Call(self.hud.caption, caption),
+                   Delay(0.3),
                    Call(self.fx.add_child, frame), *count, Delay(0.5), Call(_remove_all, dice))
 
     def _on_DeadWallSet(self, e: DeadWallSet) -> Action:
