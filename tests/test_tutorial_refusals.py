@@ -78,18 +78,24 @@ def test_every_rule_a_level_names_is_an_engine_rule() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_learner_reads_the_refusal_in_the_interface_language(lang: str) -> None:
+    shown = _refusal_shown(lang, "riichi-10-kuikae.toml", "1:chi 34m", "1:discard 5m")
+    assert catalog(lang)["tutorial.refusal.kuikae"] in shown and "[kuikae]" in shown
+    if lang != "en":
+        assert "swap-calling" not in shown  # not the engine's English
+
+
+def _refusal_shown(lang: str, level: str, *answers: str) -> str:
+    """What the lesson shows after its answers in ``lang``: every answer but the last is right."""
     display()
     try:
         i18n.set_language(lang)
-        screen = TutorialScreen(SIZE, load_level(levels_dir() / "riichi-10-kuikae.toml"), None)
+        screen = TutorialScreen(SIZE, load_level(levels_dir() / level), None)
         screen.finish_animations()
-        assert screen.choose("1:chi 34m")
-        screen.control("next")
-        assert not screen.choose("1:discard 5m")
-        shown = " ".join(line for line, _ in screen.feedback)
-        assert catalog(lang)["tutorial.refusal.kuikae"] in shown and "[kuikae]" in shown
-        if lang != "en":
-            assert "swap-calling" not in shown  # not the engine's English
+        for answer in answers[:-1]:
+            assert screen.choose(answer)
+            screen.control("next")
+        assert not screen.choose(answers[-1])
+        return " ".join(line for line, _ in screen.feedback)
     finally:
         i18n.set_language("en")
 
@@ -101,14 +107,6 @@ def test_an_unknown_rule_falls_back_to_the_engine_words() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_hong_kong_win_under_three_fan_is_refused_in_fan_not_in_yaku(lang: str) -> None:
     """Hong Kong asks no yaku: its refused win says the hand is worth too few fan."""
-    display()
-    try:
-        i18n.set_language(lang)
-        screen = TutorialScreen(SIZE, load_level(levels_dir() / "hongkong-04-three-fan.toml"), None)
-        screen.finish_animations()
-        assert not screen.choose("1:ron")
-        shown = " ".join(line for line, _ in screen.feedback)
-        assert catalog(lang)["tutorial.refusal.no-win.fan"] in shown and "[no-win]" in shown
-        assert "yaku" not in shown.lower() and "яку" not in shown
-    finally:
-        i18n.set_language("en")
+    shown = _refusal_shown(lang, "hongkong-04-three-fan.toml", "1:ron")
+    assert catalog(lang)["tutorial.refusal.no-win.fan"] in shown and "[no-win]" in shown
+    assert "yaku" not in shown.lower() and "яку" not in shown
