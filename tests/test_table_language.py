@@ -187,3 +187,38 @@ def test_the_pause_menus_language_switch_reaches_the_table(tmp_path, monkeypatch
     bad = stale_words(table.root)
     assert not bad, "the table kept words of the old language:\n" + "\n".join(bad)
     assert any(str(text) == "tuiles restantes" or "restant" in str(text) for _, text in visible_words(table.root))
+
+
+def _texts_laid_out(root: Node) -> list[tuple[str, int, int]]:
+    out = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Text) and node.visible:
+            world = node.world_transform()
+            out.append((str(node.text), round(world.x), round(world.y)))
+        stack.extend(node.children)
+    return sorted(out)
+
+
+def test_a_result_is_laid_out_again_in_the_new_language() -> None:
+    """A result shown while the language switches is the panel the new language would build:
+    the same words at the same places (a long French yaku name widens its column)."""
+    display()
+    screen = TableScreen(SIZE, seed=3, speed=8.0, keys_hint=True, autoplay=True, level="efficiency")
+    clock = FixedClock()
+    until(screen, clock, lambda: screen.hud.overlay.visible)
+    presenter = screen.presenter
+    i18n.set_language("fr")
+    try:
+        screen.language_changed()
+        make = presenter.kept_result()
+        assert make is not None
+        fresh = presenter._panel(make(presenter._seats()))
+        holder = Node()
+        fresh.show_in(holder)
+        for counter in fresh.counters:
+            counter.t = 1.0
+        assert _texts_laid_out(screen.hud.overlay) == _texts_laid_out(holder)
+    finally:
+        i18n.set_language("en")

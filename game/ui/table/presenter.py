@@ -773,6 +773,20 @@ class Presenter:
         self.hold = Hold(self.hold_seconds)
         self.timeline.enqueue(Lazy(lambda: Seq(self.hold or Delay(0.0), Call(self.hide_result)), "kept result"))
 
+    def relayout_result(self) -> None:
+        """The result on screen made again from its sheet, in the words of now (a language switch:
+        their widths decide the panel's columns, so writing the labels again is not enough). The
+        count-up is shown at its end and an open fu breakdown stays open."""
+        old, make = self.result, self.result_maker
+        if old is None or make is None:
+            return
+        self.hud.overlay.clear()
+        panel = self.show_result(make(self._seats()))
+        for counter in panel.counters:
+            counter.t = 1.0
+        if old.fu_open:
+            panel.toggle_fu()
+
     def toggle_fu(self) -> bool:
         """The fu breakdown of the result on screen, opened or closed (F, or its button); a player
         reading it keeps the result up until they go on."""

@@ -553,6 +553,7 @@ class TableScreen:
         self.presenter.terms = self.terms
         self.hud.retranslate(self.names, self.roles, self.terms)
         retranslate_tree(self.presenter.fx)
+        self.presenter.relayout_result()
         self._prompt_key = None
         self._refresh_prompt()
 
