@@ -443,6 +443,17 @@ def available_profiles() -> list[str]:
     return sorted(p.name[:-5] for p in _shipped().iterdir() if p.name.endswith(".toml"))
 
 
+# the shipped rulebooks in the order a newcomer meets them (New Game, the rules screen, the tutorials)
+NEWCOMER_ORDER = ("riichi", "ema", "taiwanese", "hongkong")
+
+
+def profile_order() -> list[str]:
+    """Every shipped profile, those of ``NEWCOMER_ORDER`` first in that order and any other after
+    them by id: a profile file added to ``profiles/`` is offered, taught and listed at once."""
+    known = NEWCOMER_ORDER
+    return sorted(available_profiles(), key=lambda p: (known.index(p) if p in known else len(known), p))
+
+
 @cache
 def load_profile(profile_id: str) -> RuleProfile:
     """Load a shipped profile by id (``riichi``, ``ema``, ``taiwanese``, ``hongkong``)."""

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.engine.profile import profile_order
 from game.persist.bounded import LEVEL_CAP, FileRefused, read_text
 
 LANGUAGES = ("en", "fr", "ru")
-PROFILES = ("riichi", "ema", "taiwanese", "hongkong")
+PROFILES = tuple(profile_order())  # every shipped rulebook, in the order a newcomer meets them
 TASKS = ("act", "predict")
 SEAT_OUTCOME = re.compile(r"^(none|abort|[0-3](\+[0-3])*)$")
 PENALTIES = ("chombo", "dead_hand")  # the engine's PenaltyKind values a wrong answer may cost

@@ -9,7 +9,7 @@ from typing import Any
 
 from game import i18n
 from game.engine.errors import AtlasError
-from game.engine.profile import available_profiles, load_profile
+from game.engine.profile import load_profile, profile_order
 from game.i18n import t
 from game.match_options import LEVELS, MatchOptions, lengths_for
 from game.persist.names import shown
@@ -35,12 +35,6 @@ def profile_name(profile_id: str) -> str:
 def profile_description(profile_id: str) -> str:
     key = f"profile.{profile_id}.description"
     return t(key) if i18n.has(key) else load_profile(profile_id).profile.description
-
-
-def profile_order() -> list[str]:
-    """The shipped profiles, the three known ones first in the order a newcomer meets them."""
-    known = ("riichi", "ema", "taiwanese")
-    return sorted(available_profiles(), key=lambda p: (known.index(p) if p in known else len(known), p))
 
 
 def other_profile(profile_id: str) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
-from game.engine.profile import diff_profiles, load_profile
+from game.engine.profile import diff_profiles, load_profile, profile_order
 from game.i18n import t
 from game.scene import Node, Panel
 
-from .new_game import profile_name, profile_order
+from .new_game import profile_name
 from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, ScrollRows, fit, label
 
 ROW = 30
