@@ -81,6 +81,30 @@ def test_a_job_reports_progress_and_stops_when_cancelled() -> None:
         failing.result()
 
 
+def test_no_full_collection_runs_while_a_job_does_and_what_it_kept_is_never_walked() -> None:
+    import gc
+    import threading
+
+    before = gc.get_threshold()
+    inside: list[tuple[int, int, int]] = []
+    go = threading.Event()
+
+    def work(progress: object) -> list[list[int]]:
+        inside.append(gc.get_threshold())
+        go.wait(10)
+        return [[i] for i in range(1000)]
+
+    first, second = Job(work).start(), Job(work).start()
+    time.sleep(0.2)
+    assert gc.get_threshold()[:2] == before[:2] and gc.get_threshold()[2] >= 2**30  # young ones still collected
+    go.set()
+    assert first.wait(10) and second.wait(10)
+    assert gc.get_threshold() == before  # restored once the last job ended
+    kept = first.result()
+    assert gc.get_freeze_count() >= len(kept)  # the result is frozen: full collections never walk it again
+    assert all(t[2] >= 2**30 for t in inside)
+
+
 def test_the_import_shows_its_progress_and_opens_the_viewer(long_log: Path) -> None:
     screen = ImportScreen(SIZE, path=str(long_log))
     assert screen.open() is None
