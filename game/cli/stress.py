@@ -227,6 +227,7 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
     per: dict[str, dict[str, Any]] = {s: {"kills": 0, "kills_in_play": 0, "corrupt": 0, "lost_beyond_1s": 0, "ages": [], "no_autosave": 0,
                                            "actions_seen": 0, "behind": []} for s in speeds}
     unreadable: list[str] = []
+    lost_cases: list[dict[str, Any]] = []
     for i in range(kills):
         speed = speeds[i % len(speeds)]
         proc, reader = spawn_child(folder, "--speed", speed, "--length", "one_hand", "--seed", str(seed + i),
@@ -266,6 +267,12 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
         second_before = [n for t, n in mine if t <= killed_at - 1.0]
         if second_before and max(second_before) > on_disk:
             row["lost_beyond_1s"] += 1
+            # was the child running then? its longest wait between two frames in the 2 s before
+            # the kill (a process the machine does not run cannot write its autosave either)
+            times = [t for t, _ in mine if t >= killed_at - 2.0] + [killed_at]
+            stall = max((b - a for a, b in zip(times, times[1:], strict=False)), default=0.0)
+            lost_cases.append({"kill": i, "speed": speed, "on_disk": on_disk, "played_1s_before": max(second_before),
+                               "child_longest_frame_gap_s": round(stall, 3)})
         unsaved = [t for t, n in mine if n > on_disk]
         row["ages"].append(killed_at - unsaved[0] if unsaved else 0.0)
         row["actions_seen"] += len({n for _, n in mine})
@@ -302,6 +309,7 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
         duplicate_replays=sum(n - 1 for n in ids.values() if n > 1) + sum(n - 1 for n in records.values() if n > 1),
         files_set_aside=set_aside,
         unreadable=unreadable[:10],
+        lost_cases=lost_cases,
     )
     return summary
 
