@@ -7,6 +7,9 @@ Debian fonts with fontTools, renames the families ("Atlas Glyphs", "Atlas Sans")
 text taken from the package's copyright file, and refuses to finish if a promised character is
 missing.
 
+Atlas Sans JP and Atlas Sans TC (the CJK text faces) are cut to the characters the catalogs and
+the tutorial levels use, so run this again after adding Japanese or Chinese words.
+
 Usage (as root on Debian bookworm, from the repository root)::
 
     apt-get update && apt-get install -y fonts-noto-cjk fonts-noto-core
@@ -29,11 +32,25 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine.rows import HANZI  # noqa: E402
-from game.ui.fonts import GLYPH_FONT_FILE, SANS_CHARS, SANS_FONT_FILES, cjk_chars  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from game.i18n.corpus import shown_chars  # noqa: E402
+from game.ui.fonts import (  # noqa: E402
+    CJK_BASE_CHARS,
+    CJK_FONT_FILES,
+    CJK_PUNCTUATION,
+    GLYPH_FONT_FILE,
+    SANS_CHARS,
+    SANS_FONT_FILES,
+    cjk_chars,
+    cjk_region,
+)
 
 CJK_PACKAGE = "fonts-noto-cjk"
 SANS_PACKAGE = "fonts-noto-core"
 COPYRIGHT = "/usr/share/doc/{package}/copyright"
+
+# The faces of the Noto Sans CJK collections: Japanese and Traditional Chinese (Taiwan) forms.
+CJK_FACES = {"JP": 0, "TC": 3}
 
 # The name-table records that carry a family name; all are rewritten, in every language.
 _NAME_IDS = (1, 2, 3, 4, 6, 16, 17, 18, 21, 22)
@@ -64,12 +81,26 @@ def glyph_chars() -> str:
     return "".join(dict.fromkeys(cjk_chars() + row_chars()))
 
 
+def text_chars(region: str) -> str:
+    """What a CJK text face must draw: every character the languages it serves show and Atlas Sans
+    lacks (read from the catalogs and the levels), the punctuation it takes over in a CJK
+    language, and the fixed base (kana, CJK punctuation, full-width forms)."""
+    sans = set(SANS_CHARS)
+    shown = "".join(shown_chars(lang) for lang in LANGUAGES if cjk_region(lang) == region)
+    wanted = (ch for ch in shown if ch not in sans and not ch.isspace())
+    return "".join(sorted(set(wanted) | set(CJK_BASE_CHARS) | set(CJK_PUNCTUATION)))
+
+
 def subsets() -> list[Subset]:
     noto = Path("/usr/share/fonts")
     return [
         # Face 3 of the collection is the Traditional Chinese one, the forms printed on mahjong tiles.
         Subset(CJK_PACKAGE, noto / "opentype/noto/NotoSerifCJK-Bold.ttc", 3, glyph_chars(),
                "Atlas Glyphs", "Bold", GLYPH_FONT_FILE, keep_hinting=False),
+        *(Subset(CJK_PACKAGE, noto / f"opentype/noto/NotoSansCJK-{'Bold' if bold else 'Regular'}.ttc",
+                 CJK_FACES[region], text_chars(region), f"Atlas Sans {region}", "Bold" if bold else "Regular",
+                 CJK_FONT_FILES[(region, bold)], keep_hinting=False)
+          for region in CJK_FACES for bold in (False, True)),
         Subset(SANS_PACKAGE, noto / "truetype/noto/NotoSans-Regular.ttf", 0, SANS_CHARS,
                "Atlas Sans", "Regular", SANS_FONT_FILES[False], keep_hinting=True),
         Subset(SANS_PACKAGE, noto / "truetype/noto/NotoSans-Bold.ttf", 0, SANS_CHARS,
@@ -170,36 +201,40 @@ def readme(built: list[Built]) -> str:
     """assets/fonts/README.md: where each file came from, what it holds, and the rename."""
     rows = "\n".join(
         f"| `{b.path.name}` | {b.spec.family} {b.spec.style} | `{b.spec.source}` (face {b.spec.font_number}, "
-        f"{b.source_version}) | {b.spec.package} {b.package_version} | {len(b.spec.chars)} |"
+        f"{b.source_version}) | {b.spec.package} {b.package_version} | {len(b.spec.chars)} | "
+        f"{b.path.stat().st_size / 1e6:.2f} MB |"
         for b in built
     )
-    cjk = next(b for b in built if b.spec.family == "Atlas Glyphs")
+    glyphs = next(b for b in built if b.spec.family == "Atlas Glyphs")
     return f"""# Bundled fonts
 
 Subsets of OFL-1.1 fonts, made by `build/make_font_subset.py` from Debian bookworm's packages
 (nothing here is drawn or edited by hand; run the script again to rebuild).
 
-| file | family | source font | Debian package | characters |
-|---|---|---|---|---|
+| file | family | source font | Debian package | characters | size |
+|---|---|---|---|---|---|
 {rows}
 
 **Renamed.** The SIL Open Font License asks that a modified font not use a Reserved Font Name of
 the original. Noto declares none, but these are modified versions (subsets), so they carry names of
-their own: *Atlas Glyphs* (from Noto Serif CJK TC Bold) and *Atlas Sans* (from Noto Sans). The
-copyright notice (name 0), version (name 5) and licence records (names 13, 14) are kept.
+their own: *Atlas Sans* (from Noto Sans), *Atlas Sans JP* and *Atlas Sans TC* (from Noto Sans CJK
+JP and TC) and *Atlas Glyphs* (from Noto Serif CJK TC Bold). The copyright notice (name 0),
+version (name 5) and licence records (names 13, 14) are kept.
 
 **Licence.** `OFL.txt` beside this file: the copyright notices of the sources and the SIL Open
 Font License 1.1 text from the packages' copyright files. The fonts may be bundled and
 redistributed with the game; they may not be sold on their own.
 
-**Characters.** The lists live in `game/ui/fonts.py` (`CJK_TERMS`, `SANS_CHARS`), and Atlas Glyphs
-also takes the Chinese of every Taiwanese tai row named in `game/engine/taiwanese.py`; the tests
-check every listed character against these files. Atlas Glyphs holds:
+**Characters.** Atlas Sans holds Basic Latin, Latin-1, Latin Extended-A, Cyrillic (U+0400..045F,
+U+0490..0491), general punctuation and `€₽№™` (`SANS_CHARS` in `game/ui/fonts.py`). Atlas Sans JP
+(Japanese forms, for the Japanese interface) and Atlas Sans TC (Traditional Chinese forms, for
+Traditional Chinese and the Chinese terms of the other languages) hold exactly the characters the
+catalogs (`game/i18n/locale/`) and the tutorial levels (`levels/`) show in those languages and
+Atlas Sans lacks, the Chinese of the Taiwanese tai rows, plus kana, bopomofo, CJK punctuation and
+the full-width forms (`CJK_BASE_CHARS`): a new word in a catalog needs this script run again, and
+`tests/test_i18n.py` fails until it is. Atlas Glyphs (tile faces) holds:
 
-{"".join(cjk.spec.chars)}
-
-Atlas Sans holds Basic Latin, Latin-1, Latin Extended-A, Cyrillic (U+0400..045F, U+0490..0491),
-general punctuation and `€₽№™`.
+{"".join(glyphs.spec.chars)}
 """
 
 

@@ -62,6 +62,9 @@ def test_plural_forms_follow_each_language() -> None:
         assert shown["en"] == ["tiles", "tile", "tiles", "tiles", "tiles"]
         assert shown["fr"] == ["tuile", "tuile", "tuiles", "tuiles", "tuiles"]
         assert shown["ru"] == ["тайлов", "тайл", "тайла", "тайлов", "тайл"]
+        for language in ("ja", "zh_TW"):  # one form: the same words for every n
+            i18n.set_language(language)
+            assert len({t(key, tile="東", waits="北", count=n).replace(str(n), "#") for n in (0, 1, 2, 7, 21)}) == 1
     finally:
         i18n.set_language("en")
 
@@ -119,43 +122,41 @@ def test_translations_are_translated() -> None:
     # names by design the same in every language: French riichi players keep the Japanese yaku
     # and limit names, Chinese terms are the characters with their pinyin, and so on
     prose = {k: v for k, v in en.items() if not k.startswith(NAMES_BY_DESIGN)}
-    for language in ("fr", "ru"):
+    for language in LANGUAGES[1:]:
         same = [k for k in prose if catalog(language)[k] == en[k]]
         assert len(same) < len(prose) // 5, (language, same)
 
 
-NAMES_BY_DESIGN = ("yaku.", "limit.", "terms.", "table.name.")
-# Keys the table draws with its mixed font (game/ui/table/pieces.MixedFont): their Chinese
-# characters come from the CJK glyph font. Everywhere else only the sans font draws.
-MIXED_FONT_KEYS = ("terms.",)
-
-
-def _is_cjk(ch: str) -> bool:
-    return ch not in fonts.SANS_CHARS and not ch.isspace()
+NAMES_BY_DESIGN = ("yaku.", "limit.", "terms.", "table.name.", "language.")
 
 
 @pytest.mark.parametrize("bold", [False, True])
-def test_the_sans_font_draws_every_character(bold: bool) -> None:
-    font = fonts.sans_font(bold)
-    chars = sorted({ch for language in LANGUAGES for _, text in every_form(language) for ch in text
-                    if not _is_cjk(ch)})
-    missing = [f"U+{ord(ch):04X} {ch}" for ch in chars if font.get_metrics(ch, size=24)[0] is None]
-    assert not missing
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shipped_fonts_draw_every_character_a_language_shows(language: str, bold: bool) -> None:
+    """Every character of every catalog string (each plural form), every tutorial level text and
+    every tai row's Chinese, in the face the interface sets it in for that language (Atlas Sans,
+    or the language's CJK face), has a glyph in the shipped file: a missing one would draw an
+    empty box. A new word needs ``build/make_font_subset.py`` run again."""
+    from game.i18n.corpus import shown_chars
+    from game.ui.typeset import ui_font
+
+    font = ui_font(20, bold, language)
+    sans = fonts.freetype_font(fonts.sans_font_path(bold))
+    missing = []
+    for ch in shown_chars(language):
+        if ch.isspace():
+            continue
+        face = font.face_of(ch)
+        drawn = (sans.get_metrics(ch, size=12)[0] is not None) if face is font.sans else font.covers(ch)
+        if not drawn:
+            missing.append(f"U+{ord(ch):04X} {ch}")
+    assert not missing, f"{language}: run build/make_font_subset.py (apt-get install fonts-noto-cjk): {missing}"
 
 
-def test_chinese_characters_only_where_the_glyph_font_draws_them() -> None:
-    """CJK in a catalog only under keys the table draws with its mixed font, and every such
-    character in the CJK glyph subset (promised by game.ui.fonts and present in the file)."""
-    glyphs = fonts.glyph_font()
-    seen: set[str] = set()
-    for language in LANGUAGES:
-        for key, text in every_form(language):
-            cjk = {ch for ch in text if _is_cjk(ch)}
-            assert not cjk or key.startswith(MIXED_FONT_KEYS), (language, key, text)
-            seen |= cjk
-    assert seen  # the Chinese terms are there
-    missing = sorted(ch for ch in seen if ch not in fonts.cjk_chars() or glyphs.get_metrics(ch, size=24)[0] is None)
-    assert not missing
+def test_cjk_text_faces_follow_the_language() -> None:
+    """Japanese reads the Japanese forms, every other language the Traditional Chinese ones."""
+    assert {lang: fonts.cjk_region(lang) for lang in LANGUAGES} == {
+        "en": "TC", "fr": "TC", "ru": "TC", "ja": "JP", "zh_TW": "TC"}
 
 
 def test_every_setting_and_option_has_words() -> None:
@@ -212,4 +213,30 @@ def test_every_literal_key_the_code_asks_for_exists() -> None:
     }
     assert len(asked) > 40
     missing = sorted((where, key) for where, key in asked if key not in catalog("en"))
+    assert not missing
+
+
+def test_every_tutorial_text_is_in_every_language() -> None:
+    """Each level's words (title, summary, narration, labels, feedback, hints, the rule's place in
+    its book and the rule itself) exist in every language; the rule may leave out the language
+    the rulebook is written in (its own words are shown there)."""
+    from game.tutorial.level import levels_dir, load_level
+
+    missing = []
+    for path in sorted(levels_dir().glob("*.toml")):
+        level = load_level(path)
+        texts = {"title": level.title, "summary": level.summary, "source.section": level.source.section}
+        if level.engine_note:
+            texts["engine_note"] = level.engine_note
+        for i, step in enumerate(level.steps):
+            texts |= {f"steps[{i}].narration": step.narration, f"steps[{i}].hint": step.hint,
+                      f"steps[{i}].explain": step.explain}
+            texts |= {f"steps[{i}].labels.{k}": v for k, v in step.labels.items()}
+            texts |= {f"steps[{i}].wrong[{j}].why": w.why for j, w in enumerate(step.wrong)}
+        missing += [f"{path.name}: {where} {lang}" for where, table in texts.items() for lang in LANGUAGES
+                    if lang not in table]
+        original = level.source.original_language
+        missing += [f"{path.name}: source.rule {lang}" for lang in LANGUAGES
+                    if lang != original and lang not in level.source.rule]
+        assert original in LANGUAGES, path.name
     assert not missing

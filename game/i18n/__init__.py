@@ -35,7 +35,7 @@ from typing import Any, Final, TypeVar
 
 from .po import PoEntry, compile_mo, parse_po
 
-LANGUAGES: Final = ("en", "fr", "ru")
+LANGUAGES: Final = ("en", "fr", "ru", "ja", "zh_TW")  # the one list: settings and levels read it
 FALLBACK: Final = "en"
 DOMAIN: Final = "mahjong_atlas"
 
@@ -236,14 +236,25 @@ def t(key: str, /, **values: Any) -> str:
 
     A plural entry takes its form from the ``count`` (or else ``n``) value, so call sites pass the
     number they show and never pick a form themselves; without one it is written in its one form."""
+    return translate(_current, key, **values)
+
+
+def translate(language: str, key: str, /, **values: Any) -> str:
+    """:func:`t` in a given language (the tutorial shows a rule in the rulebook's own language)."""
     entry = template().get(key)
     if entry is None:
         return key
     if entry.msgid_plural is not None:
         for name in PLURAL_BY:
             if isinstance(values.get(name), int):
-                return tn(key, values[name], **values)
-    return Message(_fill(catalog(_current)[key], values), key, values)
+                return _plural(language, key, values[name], values)
+    return _message(_fill(catalog(language)[key], values), key, values, language)
+
+
+def _message(text: str, key: str, values: dict[str, Any], language: str) -> Message:
+    made = Message(text, key, values)
+    made.language = language
+    return made
 
 
 def _raw(key: str, values: dict[str, Any], language: str) -> str:
@@ -260,14 +271,18 @@ def tn(key: str, count: int, /, **values: Any) -> str:
     """The form of ``key`` for ``count`` (``1 tile``, ``2 tiles``; Russian's three forms), filled in.
 
     ``count`` is offered to the text as ``{count}`` unless ``values`` say otherwise."""
-    entry = template().get(key)
-    if entry is None:
+    if key not in template():
         return key
+    return _plural(_current, key, count, values)
+
+
+def _plural(language: str, key: str, count: int, values: dict[str, Any]) -> str:
+    entry = template()[key]
     values.setdefault("count", count)
     if entry.msgid_plural is None:
-        return Message(_fill(catalog(_current)[key], values), key, values)
-    text = translations(_current).npgettext(key, entry.msgid, entry.msgid_plural, count)
-    return Message(_fill(text, values), key, values)
+        return _message(_fill(catalog(language)[key], values), key, values, language)
+    text = translations(language).npgettext(key, entry.msgid, entry.msgid_plural, count)
+    return _message(_fill(text, values), key, values, language)
 
 
 def has(key: str) -> bool:

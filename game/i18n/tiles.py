@@ -1,5 +1,7 @@
 """Tile kinds in words, in the current language: the one place the table, the tutorials and the
-AI's reasons name a tile (suit tiles as written, ``5p``; honours and flowers by name, ``Est``).
+AI's reasons name a tile. Suit tiles are written as players write them (``5p`` in the Tenhou
+notation Western and Japanese players read; ``5筒`` in Chinese: ``tile.suit.<m|p|s>``), honours and
+flowers by name (``Est``, ``東``, ``紅中``).
 
 The words come as :class:`TileWords`, a ``str`` that keeps the kinds it names: a screen that can
 draw tiles shows those as pictures instead (:func:`game.i18n.pieces` finds them in a sentence), and
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.tiles import kind_name, kind_of
+from game.engine.tiles import HONOR_BASE, kind_name, kind_of, rank_of, suit_of
 
 from . import has, language, t
 
@@ -39,6 +41,8 @@ class TileWords(str):
 
 
 def _word(kind: int) -> str:
+    if kind < HONOR_BASE:
+        return t(f"tile.suit.{suit_of(kind)}", number=rank_of(kind))
     name = kind_name(kind)
     key = f"tile.{name.lower()}"
     return t(key) if has(key) else name

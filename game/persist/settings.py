@@ -17,16 +17,15 @@ fails the game:
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import locale
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from game import paths
+from game.i18n import LANGUAGES
+from game.i18n.system import system_language
 
 from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_toml, write_toml
 from .bounded import SETTINGS_CAP
@@ -36,29 +35,8 @@ from .notice import Notice
 SCHEMA: Final = 2
 FILE_NAME: Final = "settings.toml"
 
-LANGUAGES: Final = ("en", "fr", "ru")
 WINDOW_SIZES: Final = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 VOLUMES: Final = tuple(range(0, 101, 10))
-
-
-def system_language() -> str:
-    """The OS language if the game speaks it (en, fr, ru), else English.
-
-    POSIX says it in the environment (``LANGUAGE`` may list several, first wins); Windows and
-    macOS answer through ``locale`` (``fr_FR`` or ``French_France``)."""
-    candidates = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
-    with contextlib.suppress(ValueError):
-        candidates.append(locale.getlocale()[0] or "")
-    for raw in candidates:
-        for part in raw.split(":"):
-            code = part.strip().lower()
-            if not code or code in ("c", "posix") or code.startswith("c."):
-                continue
-            for lang, word in (("fr", "french"), ("ru", "russian"), ("en", "english")):
-                if code[:2] == lang or code.startswith(word):
-                    return lang
-            return "en"
-    return "en"
 
 
 @dataclass(frozen=True)

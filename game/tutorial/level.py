@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.profile import profile_order
+from game.i18n import LANGUAGES
 from game.persist.bounded import LEVEL_CAP, FileRefused, read_text
 
-LANGUAGES = ("en", "fr", "ru")
 PROFILES = tuple(profile_order())  # every shipped rulebook, in the order a newcomer meets them
 TASKS = ("act", "predict")
 SEAT_OUTCOME = re.compile(r"^(none|abort|[0-3](\+[0-3])*)$")
@@ -38,22 +38,55 @@ class LevelError(Exception):
 Text = dict[str, str]  # language -> text
 
 
+# The rulebooks a lesson may quote: a seed file (``line`` is where the quote is), or, for a
+# rulebook without a seed text (Hong Kong Old Style), the public text the profile cites (``line``
+# 0). Each maps to its id (the catalog names it: ``tutorial.book.<id>``) and the language it is in.
+BOOKS: dict[str, tuple[str, str]] = {
+    "ema-riichi-claims.en.txt": ("ema_rcr_2016", "en"),
+    "taiwanese-16-tile.fr.txt": ("french_house_rules", "fr"),
+    "riichi-mechanics.ru.txt": ("russian_riichi_mechanics", "ru"),
+    "4leafx.com, Hong Kong mahjong rules (Draw, declare, discard)": ("hk_4leafx", "en"),
+    "Wikipedia, Mahjong, §Old Hong Kong mahjong rules: Scoring": ("hk_wikipedia", "en"),
+    "sloperama.com, FAQ 17: Hong Kong Old Style Mah-Jongg": ("hk_sloperama", "en"),
+}
+
+
 @dataclass(frozen=True)
 class Source:
-    """The rulebook passage a lesson comes from: a seed file and a line, quoted; or, for a
-    rulebook without a seed text (Hong Kong Old Style), a public text named with its section
-    (``line`` 0), quoted as it reads there."""
+    """The rulebook passage a lesson comes from: a seed file and a line (or a public text, line 0: see
+    :data:`BOOKS`), quoted in the rulebook's
+    own words (``quote``, checked against the seed text), where it is in the book as a player
+    would look it up (``section``: ``§3.3.1``, or words such as "the hill"), and the rule in the
+    player's languages (``rule``). ``reference`` is for developers (the rules-reference section)
+    and is never shown."""
 
     file: str
     line: int
     quote: str
-    reference: str = ""  # the rules-reference section that reads it, e.g. "§1.3"
+    reference: str = ""
+    section: Text = field(default_factory=dict)
+    rule: Text = field(default_factory=dict)
 
-    def where(self) -> str:
-        """Where the rule is written, in the player's words."""
-        from game.i18n import t
+    @property
+    def book(self) -> str:
+        """The rulebook's id (``ema_rcr_2016``): its name is ``tutorial.book.<id>``."""
+        return BOOKS[self.file][0]
 
-        return t("tutorial.source", file=self.file, line=self.line) if self.line else self.file
+    @property
+    def original_language(self) -> str:
+        """The language the rulebook is written in."""
+        return BOOKS[self.file][1]
+
+    def rule_in(self, language: str) -> str:
+        """The rule in ``language``: its translation, the original words when the book is in that
+        language, else the English translation, else the original."""
+        if language == self.original_language:
+            return self.quote
+        return self.rule.get(language) or self.rule.get("en") or self.quote
+
+    def is_original(self, language: str) -> bool:
+        """Whether :meth:`rule_in` shows the book's own words."""
+        return self.rule_in(language) == self.quote
 
 
 @dataclass(frozen=True)
@@ -249,11 +282,18 @@ def load_level(path: Path) -> Level:
         raise r.fail(("steps",), "a level needs at least one step")
     steps = tuple(_step(r, s, i) for i, s in enumerate(raw_steps))
     src = r.get(data, ("source",), dict)
+    book = r.get(src, ("source", "file"), str)
+    if book not in BOOKS:
+        raise r.fail(("source", "file"), f"unknown rulebook {book!r} (use {', '.join(BOOKS)})")
+    section = src.get("section", "")
     source_ = Source(
-        file=r.get(src, ("source", "file"), str),
+        file=book,
         line=r.get(src, ("source", "line"), int, 0),
         quote=r.get(src, ("source", "quote"), str).strip(),
         reference=r.get(src, ("source", "reference"), str, ""),
+        section={lang: section.strip() for lang in LANGUAGES} if isinstance(section, str) and section.strip()
+        else r.text(src, ("source", "section")),
+        rule=r.text(src, ("source", "rule"), required=False),
     )
     return Level(
         id=r.get(data, ("id",), str, path.stem),

@@ -1,12 +1,15 @@
 """Where the bundled fonts live, what they promise to cover, and cached font objects.
 
-The game ships two small subsets of OFL fonts, made by ``build/make_font_subset.py`` from Debian's
+The game ships small subsets of OFL fonts, made by ``build/make_font_subset.py`` from Debian's
 ``fonts-noto-cjk`` and ``fonts-noto-core`` packages and renamed as ``assets/fonts/README.md`` says:
 
+* **Atlas Sans** (Latin, Latin-1, Latin Extended-A, Cyrillic, punctuation) for all UI text;
+* **Atlas Sans JP** and **Atlas Sans TC** (Noto Sans CJK, Japanese and Traditional Chinese forms)
+  for the CJK characters of UI text: exactly the characters the catalogs and the tutorial levels
+  use (the build script reads them), plus :data:`CJK_BASE_CHARS`. :mod:`game.ui.typeset` sets a
+  line in Atlas Sans with the language's CJK face for what Atlas Sans lacks;
 * **Atlas Glyphs** (CJK, serif bold): the characters printed on tiles plus the Chinese and
-  Japanese terms the UI may show. :data:`CJK_TERMS` is the single list of them; the build script
-  reads it, so adding a term here and re-running the script is all a new label needs.
-* **Atlas Sans** (Latin, Latin-1, Latin Extended-A, Cyrillic, punctuation) for all other UI text.
+  Japanese terms listed in :data:`CJK_TERMS`.
 
 A glyph missing from a subset renders blank, so the tests check every promised character against
 the shipped files. This module imports pygame only when a font object is asked for, so the build
@@ -25,6 +28,23 @@ if TYPE_CHECKING:
 
 GLYPH_FONT_FILE: Final = "AtlasGlyphs-Bold.otf"
 SANS_FONT_FILES: Final = {False: "AtlasSans-Regular.ttf", True: "AtlasSans-Bold.ttf"}
+
+# The CJK text faces (Noto Sans CJK subsets): the Japanese forms for a Japanese interface, the
+# Traditional Chinese (Taiwan) forms for everything else (zh_TW, and the Chinese terms and tai
+# names the other languages print). The same code point has different shapes in the two (直 骨 角
+# 海), so each language reads its own; see :func:`cjk_region`.
+CJK_REGIONS: Final = ("JP", "TC")
+CJK_FONT_FILES: Final = {
+    ("JP", False): "AtlasSansJP-Regular.otf",
+    ("JP", True): "AtlasSansJP-Bold.otf",
+    ("TC", False): "AtlasSansTC-Regular.otf",
+    ("TC", True): "AtlasSansTC-Bold.otf",
+}
+
+
+def cjk_region(language: str) -> str:
+    """Which CJK face draws the Han characters, kana and CJK punctuation of ``language``."""
+    return "JP" if language == "ja" else "TC"
 
 # Everything on a tile face, in the order of the kinds.
 TILE_GLYPHS: Final = "一二三四五六七八九萬東南西北中發春夏秋冬梅蘭菊竹"
@@ -82,6 +102,24 @@ def glyph_font_path() -> Path:
     return fonts_dir() / GLYPH_FONT_FILE
 
 
+def cjk_font_path(region: str, bold: bool = False) -> Path:
+    return fonts_dir() / CJK_FONT_FILES[(region, bold)]
+
+
+# Always in the CJK text subsets, whatever the catalogs hold: CJK punctuation and symbols, the
+# full-width forms, kana (a Japanese player may type a save's name in kana) and bopomofo.
+CJK_BASE_CHARS: Final = _ranges(
+    (0x3000, 0x303F),
+    (0x3041, 0x3096),
+    (0x3099, 0x30FF),
+    (0x3105, 0x312F),
+    (0xFF01, 0xFF5E),
+)
+# In a CJK language these marks take the CJK face's full-width shapes (… — “ ” ・), not Atlas
+# Sans's Latin ones (the middle dot · stays Latin: code joins words with " · ").
+CJK_PUNCTUATION: Final = "‐–—―‖‘’“”‥…‰′″※"
+
+
 def sans_font_path(bold: bool = False) -> Path:
     return fonts_dir() / SANS_FONT_FILES[bold]
 
@@ -97,6 +135,11 @@ def _freetype_font(path: str) -> pygame.freetype.Font:
     font.antialiased = True
     font.pad = False
     return font
+
+
+def freetype_font(path: Path) -> pygame.freetype.Font:
+    """A shipped font file as a freetype font (it tells a missing glyph from a present one)."""
+    return _freetype_font(str(path))
 
 
 def glyph_font() -> pygame.freetype.Font:

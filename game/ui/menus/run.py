@@ -18,14 +18,13 @@ from game import paths, runlog, startup
 from game.match_options import MatchOptions
 from game.persist.instance import InstanceLock
 from game.persist.settings import Settings
-from game.ui import audio, desktop
+from game.ui import audio, desktop, typeset
 from game.ui.quit_signals import QuitOnSignal
 from game.ui.screens import Screen
 from game.ui.window_icon import set_window_icon
 
 from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
-from .widgets import ui_font
 
 if TYPE_CHECKING:
     from game.engine import Match
@@ -96,7 +95,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
             flow.instance.release()
         audio.stop()
         if owner:
-            ui_font.cache_clear()  # freetype fonts die with pygame
+            typeset.clear_cache()  # font objects die with pygame
             pygame.quit()
     return 0
 

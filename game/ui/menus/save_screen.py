@@ -33,8 +33,7 @@ def drawable(ch: str) -> bool:
         return True
     if not ch.isalnum():
         return False
-    metrics = ui_font(22).get_metrics(ch)
-    return bool(metrics) and metrics[0] is not None
+    return ui_font(22).covers(ch)
 
 
 def clean(name: str) -> str:

@@ -13,12 +13,13 @@ from functools import lru_cache
 from typing import Any, Final
 
 import pygame
-import pygame.freetype
 
 from game.scene import Node, Panel, Text
-from game.ui import audio, fonts
+from game.ui import audio, typeset
 from game.ui.felt import radial
+from game.ui.fitting import wrap_lines
 from game.ui.screens import Screen
+from game.ui.typeset import UIFont
 
 from .intents import Back
 
@@ -42,15 +43,9 @@ PREV: Final = "‹"
 NEXT: Final = "›"
 
 
-@lru_cache(maxsize=32)
-def ui_font(size: int, bold: bool = False) -> pygame.freetype.Font:
-    """Atlas Sans at one size (a font object per size, so ``Text`` nodes need no size argument)."""
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
-    font = pygame.freetype.Font(str(fonts.sans_font_path(bold)), size)
-    font.antialiased = True
-    font.pad = True
-    return font
+def ui_font(size: int, bold: bool = False) -> UIFont:
+    """The UI font at a pixel size, in the interface language's faces (:mod:`game.ui.typeset`)."""
+    return typeset.ui_font(size, bold)
 
 
 # Menus are laid out on a design of about 1280 x 720 and scaled to the window as a whole; text is
@@ -65,38 +60,38 @@ def ui_scale(window: tuple[int, int]) -> float:
     return max(0.75, min(window[0] / DESIGN[0], window[1] / DESIGN[1]))
 
 
-def _font(size: int, bold: bool) -> pygame.freetype.Font:
+def _font(size: int, bold: bool) -> UIFont:
     return ui_font(max(6, round(size * _scale)), bold)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """The width of ``text`` in layout units (as it will show after scaling)."""
-    return int(_font(size, bold).get_rect(text).width / _scale + 0.999)
+    return int(_font(size, bold).size(text)[0] / _scale + 0.999)
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if text_width(text, size, bold) <= width:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels (one pass over the glyph
+    advances, then one exact measure)."""
+    font = _font(size, bold)
+    room = width * _scale
+    if font.width(text) <= room and font.size(text)[0] <= room:
         return text
-    while text and text_width(text + "…", size, bold) > width:
+    budget = room - font.width("…")
+    used = 0
+    for i, ch in enumerate(text):
+        used += font.advance(ch)
+        if used > budget:
+            text = text[:i]
+            break
+    while text and font.size(text.rstrip() + "…")[0] > room:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels, at spaces."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if line and text_width(candidate, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
+    """``text`` broken into lines of at most ``width`` layout units, where the language breaks a
+    line (spaces; between CJK characters, with the kinsoku rules: :mod:`game.ui.fitting`)."""
+    return wrap_lines(text, _font(size, bold), width * _scale)
 
 
 def label(text: str, size: int, color: Colour = CREAM, x: float = 0, y: float = 0, *, bold: bool = False,

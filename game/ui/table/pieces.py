@@ -13,7 +13,8 @@ from typing import Final
 import pygame
 
 from game.ui.felt import radial
-from game.ui.fonts import SANS_CHARS, glyph_font_path, sans_font_path
+from game.ui.fonts import glyph_font_path
+from game.ui.typeset import UIFont, ui_font
 
 FELT_CENTRE: Final = (38, 112, 96)
 FELT_EDGE: Final = (14, 52, 46)
@@ -40,61 +41,12 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return _convert(radial(size, (64, 36), FELT_CENTRE, FELT_EDGE, (31.5, 19), (40, 26), 1.4), alpha=False)
 
 
-class MixedFont:
-    """The sans font, with the CJK glyph font for the characters the sans subset lacks.
-
-    Why: the table prints Chinese beside Latin and Cyrillic (``碰 Pèng``, a Taiwanese row
-    ``Que des pungs (碰碰胡)``), and a glyph missing from a font renders as a box. A line is cut
-    into runs by font and the runs are set on one baseline; a line without CJK is rendered by the
-    sans font alone, exactly as before. It answers ``render`` and ``size`` like a
-    ``pygame.font.Font`` (what :class:`~game.scene.Text` and the layout ask of a font)."""
-
-    def __init__(self, size: int, bold: bool) -> None:
-        self.sans = pygame.font.Font(str(sans_font_path(bold)), size)
-        self.cjk = glyphs(size)
-
-    def _runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
-        runs: list[tuple[pygame.font.Font, str]] = []
-        for ch in text:
-            face = self.sans if ch in _SANS or ch.isspace() else self.cjk
-            if runs and runs[-1][0] is face:
-                runs[-1] = (face, runs[-1][1] + ch)
-            else:
-                runs.append((face, ch))
-        return runs
-
-    def render(self, text: str, antialias: bool, color: tuple[int, ...],
-               background: tuple[int, ...] | None = None) -> pygame.Surface:
-        runs = self._runs(text)
-        if len(runs) <= 1 and (not runs or runs[0][0] is self.sans):
-            return self.sans.render(text, antialias, color, background)
-        images = [(face, face.render(part, antialias, color, background)) for face, part in runs]
-        ascent = max(face.get_ascent() for face, _ in images)
-        height = max(ascent - face.get_ascent() + image.get_height() for face, image in images)
-        out = pygame.Surface((sum(image.get_width() for _, image in images), height), pygame.SRCALPHA)
-        x = 0
-        for face, image in images:
-            out.blit(image, (x, ascent - face.get_ascent()))
-            x += image.get_width()
-        return out
-
-    def size(self, text: str) -> tuple[int, int]:
-        return self.render(text, True, (0, 0, 0)).get_size()
-
-    def get_linesize(self) -> int:
-        return max(self.sans.get_linesize(), self.cjk.get_linesize())
-
-
-_SANS: Final = frozenset(SANS_CHARS)
-
-
-@lru_cache(maxsize=96)  # the table's sizes and the result panels' (a font re-made costs about 1 ms)
-def font(size: int, bold: bool = False) -> MixedFont:
-    """The shipped sans font at a pixel size, CJK drawn by the glyph font (one object per size,
-    reused by every label)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return MixedFont(max(6, size), bold)
+def font(size: int, bold: bool = False) -> UIFont:
+    """The UI font at a pixel size: Atlas Sans, and the interface language's CJK face for the
+    characters it lacks (``碰 Pèng``, a Taiwanese row ``Que des pungs (碰碰胡)``, a Japanese
+    caption); one object per size and language, reused by every label (:mod:`game.ui.typeset`
+    keeps them)."""
+    return ui_font(max(6, size), bold)
 
 
 @lru_cache(maxsize=48)

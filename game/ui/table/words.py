@@ -50,12 +50,15 @@ def table_terms(terminology: str = DEFAULT_TERMINOLOGY) -> Terms:
 
 def row_name(unit: Unit, row: str) -> str:
     """A row of a win's value (a yaku, tai or fan id) in the current language. A Chinese
-    rulebook's row keeps its own name in brackets (``Que des pungs (碰碰胡)``); an id the catalogs
-    do not know is shown as words."""
+    rulebook's row keeps its own name in brackets (``Que des pungs (碰碰胡)``), unless the
+    translation is that name (``碰碰胡`` in Traditional Chinese); an id the catalogs do not know is
+    shown as words."""
     key = f"yaku.{row}"
     name = t(key) if has(key) else row.replace("_", " ")
     native = hanzi(unit, row)
-    return join("", [name, f" ({native})"]) if native else name  # written again after a language switch
+    if not native or native in name:  # zh_TW names the row by its own Chinese
+        return name
+    return join("", [name, f" ({native})"])  # written again after a language switch
 
 
 def row_value(unit: Unit, value: int) -> str:

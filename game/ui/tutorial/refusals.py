@@ -22,15 +22,14 @@ def refusal_key(rule: str) -> str:
 
 
 def refusal_text(rule: str, message: str, unit: str = "") -> str:
-    """The refusal in the interface language, with the rule id the engine gave (the level files and
-    the rules reference use the same ids). ``unit``: what the lesson's rulebook counts a hand in
-    (``han``, ``tai``, ``fan``); a refusal worded for it (``tutorial.refusal.no-win.fan``: under
-    Hong Kong's minimum, not without a yaku) comes first."""
+    """The refusal in the interface language (the rule's id is for the level files and the logs:
+    a player never reads it). ``unit``: what the lesson's rulebook counts a hand in (``han``,
+    ``tai``, ``fan``); a refusal worded for it (``tutorial.refusal.no-win.fan``: under Hong Kong's
+    minimum, not without a yaku) comes first."""
     key = refusal_key(rule)
     if unit and i18n.has(f"{key}.{unit}"):
         key = f"{key}.{unit}"
-    words = t(key) if i18n.has(key) else message
-    return f"{words} [{rule}]"
+    return t(key) if i18n.has(key) else message
 
 
 __all__ = ["refusal_key", "refusal_text"]

@@ -42,6 +42,7 @@ from game.ui.menus.widgets import (
     Button,
     MenuScreen,
     label,
+    text_width,
     ui_scale,
     wrap,
 )
@@ -107,6 +108,7 @@ class TutorialScreen(MenuScreen):
         self.state = "ask"  # ask -> wrong (retry) -> ask ... -> right -> next step ... -> summary
         self.feedback: list[tuple[str, Any]] = []
         self.show_hint = False
+        self.show_original = False  # the rule in the rulebook's own words, on request
         self.frozen = False  # the hand ended: the table keeps the lesson's moment
         self.outcome_seats: list[int] = []
         self.penalised: list[int] = []  # seats a false declaration cost a penalty (framed in red)
@@ -136,7 +138,6 @@ class TutorialScreen(MenuScreen):
                                       MUTED))
             if verdict.penalty is not None:
                 self.feedback.append((t("tutorial.penalty.would_cost", what=self._penalty_words(verdict.penalty)), BAD))
-            self.feedback.append((self.rulebook_line(), GOLD))
             self.layout()
             return False
         if any(isinstance(e, HandEnded) for e in verdict.events):
@@ -149,25 +150,40 @@ class TutorialScreen(MenuScreen):
         penalties = [e for e in verdict.events if isinstance(e, Penalty)]
         self.penalised = [e.seat for e in penalties]
         self.feedback += [(self._penalty_words(e) + ".", BAD) for e in penalties]
-        self.feedback.append((self.rulebook_line(), GOLD))
-        if penalties and self.level.source.reference:
-            self.feedback.append((t("tutorial.penalty.rule", reference=self.level.source.reference), MUTED))
         self.layout()
         return True
 
     def _penalty_words(self, penalty: Penalty) -> str:
         return penalty_text(penalty, self.seat_name(penalty.seat), self.match.profile)
 
-    def rulebook_line(self) -> str:
-        """The rule as the rulebook words it, with where it is written."""
+    def rule_text(self) -> str:
+        """The rule the lesson comes from, in the player's language and quotation marks."""
+        return t("tutorial.quote", text=self.level.source.rule_in(i18n.language()))
+
+    def source_text(self) -> str:
+        """Where the rule is written, as a reader finds it: "EMA Riichi Competition Rules 2016,
+        §3.3.1", "French house rules: the hill" (no file names, lines or knob ids)."""
         src = self.level.source
-        return f"« {src.quote} » — {src.where()}"
+        section = text(src.section, i18n.language())
+        book = t(f"tutorial.book.{src.book}")
+        return t("tutorial.source_numbered" if section.startswith("§") else "tutorial.source", book=book,
+                 section=section)
+
+    def original_text(self) -> str | None:
+        """The rulebook's own words in its own quotation marks, when the player reads a
+        translation (None when the rule is shown in the original already)."""
+        src = self.level.source
+        if src.is_original(i18n.language()):
+            return None
+        return i18n.translate(src.original_language, "tutorial.quote", text=src.quote)
 
     def control(self, name: str) -> Any | None:
         if name == "hint":
             if not self.show_hint:
                 self.hints += 1
             self.show_hint = True
+        elif name == "original":
+            self.show_original = not self.show_original
         elif name == "retry":
             self.state = "ask"
             self.feedback = []
@@ -262,6 +278,8 @@ class TutorialScreen(MenuScreen):
                                 on_activate=functools.partial(Answer, option), name=f"option:{option}"))
                 y += 46
         y = self._build_feedback(x0, y + 4, inner)
+        if self.state in ("wrong", "right"):
+            y = self._build_rule(x0, y, inner)
         if self.show_hint and self.state in ("ask", "wrong"):
             for line in wrap(text(step.hint, lang), 16, inner):
                 self.root.add_child(label(line, 16, HINT, x0 + 20, y))
@@ -297,6 +315,28 @@ class TutorialScreen(MenuScreen):
             y += 4
         return y
 
+    def _build_rule(self, x0: float, y: float, inner: int) -> float:
+        """The rule in the player's language, where it is written, and the "original" toggle
+        with the rulebook's own words under it when asked for."""
+        for line in wrap(self.rule_text(), 15, inner):
+            self.root.add_child(label(line, 15, GOLD, x0 + 20, y))
+            y += 20
+        for line in wrap(self.source_text(), 13, inner):
+            self.root.add_child(label(line, 13, MUTED, x0 + 20, y))
+            y += 18
+        original = self.original_text()
+        if original is not None:
+            language = t(f"language.{self.level.source.original_language}")
+            word = t("tutorial.hide_original") if self.show_original else t("tutorial.show_original", language=language)
+            self.add(Button(word, x0 + 20, y + 2, min(inner, text_width(word, 14, True) + 40), 28, size=14,
+                            on_activate=lambda: Control("original"), name="original"))
+            y += 36
+            if self.show_original:
+                for line in wrap(original, 14, inner):
+                    self.root.add_child(label(line, 14, CREAM, x0 + 20, y))
+                    y += 19
+        return y + 6
+
     def _build_summary(self, x0: float, y: float, inner: int) -> None:
         lang = i18n.language()
         lv = self.level
@@ -312,15 +352,7 @@ class TutorialScreen(MenuScreen):
             y += 22
         y += 10
         self.root.add_child(label(t("tutorial.rule"), 15, GOLD, x0 + 20, y, bold=True))
-        y += 20
-        for line in wrap(f"« {lv.source.quote} »", 15, inner)[:5]:
-            self.root.add_child(label(line, 15, CREAM, x0 + 20, y))
-            y += 19
-        self.root.add_child(label(lv.source.where(), 13, MUTED, x0 + 20, y + 2))
-        y += 22
-        if lv.source.reference:
-            self.root.add_child(label(lv.source.reference, 13, MUTED, x0 + 20, y))
-            y += 20
+        y = self._build_rule(x0, y + 20, inner)
         if lv.engine_note:
             y += 6
             self.root.add_child(label(t("tutorial.note"), 15, GOLD, x0 + 20, y, bold=True))
@@ -400,6 +432,8 @@ class TutorialScreen(MenuScreen):
                 return Answer(self.step.options[int(char) - 1])
             if char.lower() == "h":
                 return Control("hint")
+        if char.lower() == "o" and self.state != "ask" and self.original_text() is not None:
+            return Control("original")
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.table.hud.overlay.visible:
             return Control("dismiss")  # as at the table: Enter dismisses the result
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.state == "right":

@@ -1,0 +1,198 @@
+"""Texts that fit their box: wrapped at the language's break points, or set smaller down to a floor.
+
+Why one module: a title, a button, a rule quote or a hint is never cut short with an ellipsis; a
+translation twice as long as the English (Russian) or one with no spaces at all (Japanese,
+Chinese) must still be read whole. Every place that draws catalog text says what its box is
+(:class:`Box`: a width, how many lines, the size it wants and the smallest it may take) and asks
+:func:`fit` for the lines and the size. The tests drive every screen in every language with
+:func:`recording` on and assert each text fitted its box.
+
+Speed: a text is measured from cached glyph advances (:meth:`game.ui.typeset.UIFont.advance`) and
+broken in one pass with prefix sums, so fitting is linear in the length of the text; each size
+tried costs one pass, and a size is only tried when the one above did not fit. Results are cached
+by (text, box, scale, language), so a screen laid out again (a key press, a resize) fits nothing
+twice.
+
+Line breaking follows what readers of each script expect: at spaces; between any two CJK
+characters, except that a line never starts with closing punctuation, a small kana or the long
+vowel mark (、。」ー…) nor ends with an opening bracket (「（) — the Japanese *kinsoku* rules, which
+Chinese typesetting shares; after a slash or a backslash in a long path; and, for a run with no
+break point wider than the box, anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from game import i18n
+
+from .typeset import UIFont, ui_font
+
+ABSOLUTE_FLOOR: Final = 11  # no text is set smaller than this (pixels at the design size)
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where a text is drawn: ``lines`` lines of at most ``width`` layout units, in ``size``
+    pixels, set smaller down to ``floor`` (default: three quarters of ``size``) when it does not
+    fit. ``name`` says what the box is (the tests' reports name it)."""
+
+    width: float
+    size: int
+    lines: int = 1
+    bold: bool = False
+    floor: int = 0
+    name: str = ""
+
+    @property
+    def smallest(self) -> int:
+        floor = self.floor or round(self.size * 0.75)
+        return min(self.size, max(ABSOLUTE_FLOOR, floor))
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """The lines of a text in its box, at ``size``; ``fits`` is False when even the floor size
+    needs more lines than the box has (the lines are all there: nothing is cut)."""
+
+    lines: tuple[str, ...]
+    size: int
+    fits: bool
+    width: float  # the widest line, in layout units
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+# --- where a line may break ----------------------------------------------------------------------
+
+# A line never starts with these (closing marks, small kana, iteration and long-vowel marks) ...
+_NO_START: Final = frozenset(
+    ",.:;!?)]}…‥、。，．：；！？）］｝」』】〕〉》〙〗〟’”｣ー‐゠–〜～々〻ゝゞヽヾ・"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ%％‰°℃"
+)
+# ... nor ends with these (opening marks).
+_NO_END: Final = frozenset("([{（［｛「『【〔〈《〘〖〝‘“｢«")
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+            or 0x20000 <= code <= 0x3FFFF)
+
+
+def _breaks(text: str) -> list[int]:
+    """For each index i: 0 no break before text[i]; 1 a break may come before it (the line
+    ends at i); 2 a space at i-1 may be dropped at the break; 3 a forced break (a newline)."""
+    n = len(text)
+    out = [0] * (n + 1)
+    for i in range(1, n):
+        before, ch = text[i - 1], text[i]
+        if before == "\n":
+            out[i] = 3
+        elif before == " " and ch != " ":
+            out[i] = 2
+        elif ch in _NO_START or before in _NO_END or ch == " " or ch == "\n":
+            continue
+        elif _is_cjk(ch) or _is_cjk(before) or before in "/\\" or (
+                before in "-–—" and ch.isalnum() and text[i - 2:i - 1].isalnum()):
+            out[i] = 1  # CJK, after a path's slash, after a hyphen between letters
+    return out
+
+
+def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pixels (one pass over the text).
+
+    Greedy, as every typesetter of UI text: a line takes what fits and breaks at the last break
+    point; a run with no break point that is wider than a line is broken where it overflows."""
+    if not text:
+        return [""]
+    adv = font.advances(text)
+    prefix = [0] * (len(text) + 1)
+    for i, a in enumerate(adv):
+        prefix[i + 1] = prefix[i] + a
+    kinds = _breaks(text)
+    lines: list[str] = []
+    n = len(text)
+    start = 0
+    last = -1  # the last index after ``start`` the line may end at
+    i = 0
+    while i < n:
+        if i > start and kinds[i] == 3:
+            lines.append(text[start:i - 1].rstrip(" "))
+            start, last = i, -1
+        elif i > start and kinds[i]:
+            last = i
+        if text[i] not in " \n" and i > start and prefix[i + 1] - prefix[start] > width:
+            cut = last if last > start else i
+            lines.append(text[start:cut].rstrip(" \n"))
+            start = cut
+            while start < n and text[start] == " ":
+                start += 1
+            last = -1
+            i = start  # what follows the cut is measured again, once: the pass stays linear
+            continue
+        i += 1
+    lines.append(text[start:].rstrip(" \n"))
+    return lines
+
+
+def _exact(lines: list[str], font: UIFont, width: float) -> bool:
+    return all(font.size(line)[0] <= width for line in lines)
+
+
+# --- fitting --------------------------------------------------------------------------------------
+
+_recorded: list[tuple[str, Box, Fitted, str]] | None = None
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[tuple[str, Box, Fitted, str]]]:
+    """Every fit made inside: (text, box, result, language). The fitting tests use it."""
+    global _recorded
+    outer, _recorded = _recorded, []
+    try:
+        yield _recorded
+    finally:
+        _recorded = outer
+
+
+def fit(text: str, box: Box, scale: float = 1.0, language: str | None = None) -> Fitted:
+    """The lines and size at which ``text`` fits ``box``; ``scale`` is the window's pixels per
+    layout unit (text is set at the final pixel size, so it stays crisp)."""
+    lang = i18n.language() if language is None else language
+    result = _fit(text, box, round(scale, 4), lang)
+    if _recorded is not None:
+        _recorded.append((text, box, result, lang))
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _fit(text: str, box: Box, scale: float, language: str) -> Fitted:
+    room = box.width * scale
+    fitted: list[str] = []
+    size = box.size
+    for size in range(box.size, box.smallest - 1, -1):
+        font = ui_font(round(size * scale), box.bold, language)
+        if box.lines == 1 and "\n" not in text and font.width(text) <= room:
+            lines = [text]
+        else:
+            lines = wrap_lines(text, font, room)
+        if len(lines) <= box.lines and not _exact(lines, font, room):
+            lines = wrap_lines(text, font, room - max(font.size(line)[0] - room for line in lines))
+        fitted = lines
+        if len(lines) <= box.lines and _exact(lines, font, room):
+            widest = max(font.size(line)[0] for line in lines) / scale
+            return Fitted(tuple(lines), size, True, widest)
+    font = ui_font(round(size * scale), box.bold, language)
+    widest = max(font.size(line)[0] for line in fitted) / scale
+    return Fitted(tuple(fitted), size, False, widest)
+
+
+def clear_cache() -> None:
+    _fit.cache_clear()
