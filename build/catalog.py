@@ -2,7 +2,7 @@
 
     python build/catalog.py add table.tiles_left --en "{count} tile left" --en "{count} tiles left" \\
         --fr "{count} tuile restante" --fr "{count} tuiles restantes" --ru ... --ja ... --zh_TW ...
-    python build/catalog.py set title.quit --fr "Quitter"
+    python build/catalog.py set title.quit --fr "Quitter"   (also adds a message a language lacks)
     python build/catalog.py remove old.key
     python build/catalog.py check
 
@@ -129,7 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     key = args.key
     if args.command == "remove":
         for path in [POT, *map(po_file, langs)]:
-            path.write_text(replace(path.read_text(encoding="utf-8"), key, None), encoding="utf-8")
+            text = path.read_text(encoding="utf-8")
+            if any(k == key for k, _, _ in _blocks(text)):  # a catalog may lack it after a merge
+                path.write_text(replace(text, key, None), encoding="utf-8")
         return 0
 
     values = {lang: getattr(args, lang) for lang in langs}
@@ -161,7 +163,13 @@ def main(argv: list[str] | None = None) -> int:
                        encoding="utf-8")
     for lang in langs:
         text = po_file(lang).read_text(encoding="utf-8")
-        old = next(e for e in parse_po(text) if e.context == key)
+        old = next((e for e in parse_po(text) if e.context == key), None)
+        if old is None:  # a message another branch added while this language was being made
+            if not values[lang]:
+                continue
+            entry = write_po([entry_for(key, english, values[lang], None)])
+            po_file(lang).write_text(insert(text, key, entry), encoding="utf-8")
+            continue
         forms = values[lang] or old.msgstr
         if lang == "en" and values.get("en"):
             forms = english

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.observation import Observation
-from game.i18n import t
+from game.i18n import number, percent, t
 from game.i18n.tiles import tile_word as tile_word  # reasons name tiles as the table does
 from game.i18n.tiles import tile_words
 
@@ -44,9 +44,14 @@ def threat_list(obs: Observation, seats: Sequence[int]) -> str:
     names = [t("ai.whose", seat=seat_name(obs, s), index=s) for s in seats]
     if len(names) == 1:
         return names[0]
-    return t("ai.list", first=", ".join(names[:-1]), last=names[-1])
+    return t("ai.list", first=t("common.list_separator").join(names[:-1]), last=names[-1])
 
 
 def reason(key: str, **values: object) -> str:
-    """One of the reasons in the ``ai.reason`` catalog section."""
+    """One of the reasons in the ``ai.reason`` catalog section; ``points`` (a number) and ``risk``
+    (a share) are written the language's way (``8,000``, ``12 %``)."""
+    if isinstance(values.get("points"), int | float):
+        values["points"] = number(round(values["points"]))  # type: ignore[call-overload]
+    if isinstance(values.get("risk"), float):
+        values["risk"] = percent(values["risk"])  # type: ignore[arg-type]
     return t(f"ai.reason.{key}", **values)

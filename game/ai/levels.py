@@ -430,12 +430,12 @@ class LevelBot:
         if threats and best.deal_in > 0.05:
             names = threat_list(obs, [th.seat for th in threats])
             return reason("push", tile=tile_word(k), who=names, shanten=shanten_words(best.shanten),
-                          points=int(best.value), risk=f"{best.deal_in:.0%}")
+                          points=int(best.value), risk=best.deal_in)
         if best.shanten == 0 and best.waits:
             return reason("discard_tenpai", tile=tile_word(k), waits=kinds_word(best.waits), count=best.accept)
         if top_shape.accept > best.accept and top_shape.shanten == best.shanten and best.value > top_shape.value:
             return reason("discard_value", tile=tile_word(k), points=int(best.value),
-                          more=top_shape.accept - best.accept)
+                          more=top_shape.accept - best.accept, count=top_shape.accept - best.accept)
         return reason("discard", tile=tile_word(k), shanten=shanten_words(best.shanten), count=best.accept)
 
     @staticmethod
@@ -452,7 +452,7 @@ class LevelBot:
         if riichi and all(an.is_suji(k, th.safe) for th in big):
             return reason("fold_suji", tile=tile_word(k), who=who)
         return reason("fold_least" if riichi else "fold_least_open", tile=tile_word(k), who=who,
-                      risk=f"{best.deal_in:.0%}")
+                      risk=best.deal_in)
 
     # --- claims -----------------------------------------------------------------------------
 

@@ -294,33 +294,5 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
-def number(value: float, decimals: int = 0, *, sign: bool = False) -> str:
-    """``value`` written the current language's way: ``25,000`` / ``25 000``, ``+12.5`` / ``+12,5``
-    (a :class:`Number`, so a language switch writes it again)."""
-    return Number(value, decimals, sign)
-
-
-class Number(str):
-    """A number as the current language writes it, that can be written again in another."""
-
-    value: float
-    decimals: int
-    sign: bool
-    language: str
-
-    def __new__(cls, value: float, decimals: int = 0, sign: bool = False) -> Number:
-        text = f"{abs(value):,.{decimals}f}"
-        text = text.replace(",", "\x00").replace(".", t("number.decimal")).replace("\x00", t("number.thousands"))
-        if value < 0 and any(ch not in "0,." for ch in f"{abs(value):.{decimals}f}"):
-            text = "-" + text
-        elif sign and value > 0:
-            text = "+" + text
-        made = super().__new__(cls, text)
-        made.value, made.decimals, made.sign, made.language = value, decimals, sign, _current
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Number, (self.value, self.decimals, self.sign))
-
-    def again(self) -> Number:
-        return Number(self.value, self.decimals, self.sign)
+# The formats of numbers and dates live in one module (imported last: it reads the catalogs through t).
+from .formats import Number, date_time, decimal, number, percent  # noqa: E402

@@ -47,6 +47,7 @@ class Box:
     bold: bool = False
     floor: int = 0
     name: str = ""
+    shrink_first: bool = False  # a label: one line, smaller, before it wraps (a paragraph wraps first)
 
     @property
     def smallest(self) -> int:
@@ -142,10 +143,6 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
     return lines
 
 
-def _exact(lines: list[str], font: UIFont, width: float) -> bool:
-    return all(font.size(line)[0] <= width for line in lines)
-
-
 # --- fitting --------------------------------------------------------------------------------------
 
 _recorded: list[tuple[str, Box, Fitted, str]] | None = None
@@ -172,26 +169,53 @@ def fit(text: str, box: Box, scale: float = 1.0, language: str | None = None) ->
     return result
 
 
+def _attempt(text: str, box: Box, scale: float, language: str, size: int, most: int) -> list[str] | None:
+    """The lines of ``text`` at ``size`` if they are at most ``most`` and each fits the width."""
+    font = ui_font(round(size * scale), box.bold, language)
+    room = box.width * scale
+    if "\n" not in text and font.width(text) <= room and font.size(text)[0] <= room:
+        return [text]
+    if most == 1:
+        return None
+    lines = wrap_lines(text, font, room)
+    over = max(font.size(line)[0] for line in lines) - room
+    if over > 0:  # kerning or an overhang the advances do not show: break a little narrower
+        lines = wrap_lines(text, font, room - over)
+    if len(lines) <= most and all(font.size(line)[0] <= room for line in lines):
+        return lines
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _fit(text: str, box: Box, scale: float, language: str) -> Fitted:
-    room = box.width * scale
-    fitted: list[str] = []
-    size = box.size
-    for size in range(box.size, box.smallest - 1, -1):
-        font = ui_font(round(size * scale), box.bold, language)
-        if box.lines == 1 and "\n" not in text and font.width(text) <= room:
-            lines = [text]
-        else:
-            lines = wrap_lines(text, font, room)
-        if len(lines) <= box.lines and not _exact(lines, font, room):
-            lines = wrap_lines(text, font, room - max(font.size(line)[0] - room for line in lines))
-        fitted = lines
-        if len(lines) <= box.lines and _exact(lines, font, room):
-            widest = max(font.size(line)[0] for line in lines) / scale
-            return Fitted(tuple(lines), size, True, widest)
+    sizes = range(box.size, box.smallest - 1, -1)
+    passes = ((1, box.lines) if box.shrink_first and box.lines > 1 else (box.lines,))
+    for most in passes:
+        for size in sizes:
+            lines = _attempt(text, box, scale, language, size, most)
+            if lines is not None:
+                return Fitted(tuple(lines), size, True, _widest(lines, box, scale, language, size))
+    font = ui_font(round(box.smallest * scale), box.bold, language)
+    lines = wrap_lines(text, font, box.width * scale)
+    return Fitted(tuple(lines), box.smallest, False, _widest(lines, box, scale, language, box.smallest))
+
+
+def group_size(texts: list[str], box: Box, scale: float = 1.0, language: str | None = None) -> int:
+    """The one size at which every text of a group fits ``box`` (the rows of a list look alike):
+    the largest at which all fit on one line, else, for a box of several lines, the largest at
+    which all fit in them; the floor when even that fails (the test of each row says so)."""
+    lang = i18n.language() if language is None else language
+    sizes = range(box.size, box.smallest - 1, -1)
+    for most in ((1, box.lines) if box.lines > 1 else (1,)):
+        for size in sizes:
+            if all(_attempt(text, box, round(scale, 4), lang, size, most) is not None for text in texts):
+                return size
+    return box.smallest
+
+
+def _widest(lines: list[str], box: Box, scale: float, language: str, size: int) -> float:
     font = ui_font(round(size * scale), box.bold, language)
-    widest = max(font.size(line)[0] for line in fitted) / scale
-    return Fitted(tuple(fitted), size, False, widest)
+    return max(font.size(line)[0] for line in lines) / scale
 
 
 def clear_cache() -> None:

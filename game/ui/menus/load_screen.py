@@ -32,7 +32,7 @@ def hand_text(entry: SaveEntry) -> str:
     if s is None:
         return ""
     hand = t("results.hand", wind=t(f"wind.{s.round_wind % 4}"), number=s.hand_number + 1)
-    return t("results.honba", hand=hand, honba=s.honba) if s.honba else hand
+    return t("results.honba", hand=hand, count=s.honba) if s.honba else hand
 
 
 def scores_text(entry: SaveEntry) -> str:
@@ -41,7 +41,7 @@ def scores_text(entry: SaveEntry) -> str:
     if s is None or o is None:
         return ""
     seats = [(o.human_seat + k) % 4 for k in range(4)]
-    return " · ".join(t("load.score", who=seat_name(seat, o.human_seat), score=number(s.scores[seat]))
+    return t("common.separator").join(t("load.score", who=seat_name(seat, o.human_seat), score=number(s.scores[seat]))
                       for seat in seats)
 
 
@@ -59,7 +59,7 @@ class SaveRow(ListRow):
             o = entry.options
             length = t(f"length.{o.length}") if o is not None and o.length else ""
             when = local_time(entry.saved_at)
-            line = " · ".join(p for p in (profile_name(entry.profile_id), length, when) if p)
+            line = t("common.separator").join(p for p in (profile_name(entry.profile_id), length, when) if p)
             self.add_child(label(fit(line, 14, width - 640), 14, MUTED, 18, 12))
             self.add_child(label(fit(hand_text(entry), 17, 400), 17, CREAM, width - 600, -11))
             self.add_child(label(fit(scores_text(entry), 14, 440), 14, MUTED, width - 600, 12))

@@ -4,12 +4,12 @@ dropped on the window) opens a log from elsewhere in the same viewer."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game.i18n import t
+from game.i18n import date_time, t
 from game.persist.export import can_export
 from game.persist.replays import ReplayEntry
 from game.scene import Node
@@ -23,12 +23,8 @@ ROW = 62
 
 
 def local_time(iso: str) -> str:
-    """A stored UTC time as the player's local ``YYYY-MM-DD HH:MM``; "" for one that cannot be
-    shown (a time at the edge of the calendar overflows once moved to the local zone)."""
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (ValueError, OverflowError, OSError):
-        return ""
+    """A stored UTC time as the player's local date and 24-hour time, the language's way."""
+    return date_time(iso)
 
 
 class ReplayRow(ListRow):
@@ -36,7 +32,7 @@ class ReplayRow(ListRow):
         super().__init__(width, ROW - 10)
         self.entry = entry
         length = t(f"length.{entry.options.length}") if entry.options.length else ""
-        title = " · ".join(p for p in (profile_name(entry.profile_id), length) if p)
+        title = t("common.separator").join(p for p in (profile_name(entry.profile_id), length) if p)
         self.add_child(label(fit(title, 18, width - 460, True), 18, CREAM, 18, -10, bold=True))
         self.add_child(label(local_time(entry.finished_at), 14, MUTED, 18, 12))
         place = t(f"place.{entry.human_rank()}")

@@ -14,9 +14,10 @@ import pygame
 from game.engine.profile import diff_profiles, load_profile, profile_order
 from game.i18n import t
 from game.scene import Node, Panel
+from game.ui.fitting import Box
 
 from .new_game import profile_name
-from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, ScrollRows, fit, label
+from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, ScrollRows, label, text_block
 
 ROW = 30
 
@@ -58,7 +59,7 @@ class RulesScreen(MenuScreen):
         head = self.root.add_child(Node(72, top + ROW / 2))
         for text, x in ((t("rules.rule"), 18), (profile_name(self.profile_id), name_w),
                         (profile_name(self.other_id), name_w + value_w)):
-            head.add_child(label(fit(text, 16, value_w - 24, True), 16, GOLD, x, 0, bold=True))
+            head.add_child(text_block(text, Box(value_w - 24, 16, bold=True, name="rules column"), GOLD, x, 0))
         self.rows: list[Node] = []
         section = ""
         for key, a, b in diffs:
@@ -69,9 +70,10 @@ class RulesScreen(MenuScreen):
                 row.add_child(label(t(f"rules.section.{sec}").upper(), 14, MUTED, 18, 0, bold=True))
                 self.rows.append(row)
             row = Node(72, 0)
-            row.add_child(label(fit(knob, 17, name_w - 30), 17, CREAM, 34, 0))
-            row.add_child(label(fit(show_value(a), 17, value_w - 24), 17, CREAM, name_w, 0))
-            row.add_child(label(fit(show_value(b), 17, value_w - 24), 17, CREAM, name_w + value_w, 0))
+            row.add_child(text_block(knob, Box(name_w - 30, 17, floor=12, name="rules row"), CREAM, 34, 0))
+            row.add_child(text_block(show_value(a), Box(value_w - 24, 17, floor=12, name="rules row"), CREAM, name_w, 0))
+            row.add_child(text_block(show_value(b), Box(value_w - 24, 17, floor=12, name="rules row"), CREAM,
+                                     name_w + value_w, 0))
             self.rows.append(row)
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,

@@ -73,7 +73,7 @@ class SaveAsScreen(DialogScreen):
         self.field = TextField(self.name, t("save.hint"), x, top + 100, width, limit=NAME_LIMIT, allowed=drawable,
                                on_change=self._typed, on_submit=self.submit, selected=self.fresh, name="name")
         self.add(self.field)
-        self.root.add_child(label(t("save.rules", limit=NAME_LIMIT), 14, FAINT, x + 4, top + 172))
+        self.root.add_child(label(t("save.rules", limit=NAME_LIMIT, count=NAME_LIMIT), 14, FAINT, x + 4, top + 172))
         if self.message:
             colour = BAD if self.message_bad else GOLD
             self.root.add_child(label(fit(self.message, 16, width), 16, colour, x + 4, top + 200, name="message"))

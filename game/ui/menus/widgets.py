@@ -17,7 +17,8 @@ import pygame
 from game.scene import Node, Panel, Text
 from game.ui import audio, typeset
 from game.ui.felt import radial
-from game.ui.fitting import wrap_lines
+from game.ui.fitting import Box, wrap_lines
+from game.ui.fitting import fit as fit_text
 from game.ui.screens import Screen
 from game.ui.typeset import UIFont
 
@@ -99,6 +100,44 @@ def label(text: str, size: int, color: Colour = CREAM, x: float = 0, y: float = 
     """A line of text whose ``x`` is its left edge, centre or right edge (``align``), ``y`` its middle."""
     anchor = {"left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5)}[align]
     return Text(text, _font(size, bold), color, x, y, anchor=anchor, name=name, scale=1.0 / _scale)
+
+
+LEADING: Final = 1.22  # the line step of a fitted block, times its size
+TIGHT: Final = 1.1  # the line step of a two-line label in a button or a row
+
+
+class TextBlock(Node):
+    """A text fitted to its box (:func:`game.ui.fitting.fit`: wrapped, or set smaller down to the
+    box's floor; never cut): one line of text per line, ``x`` the block's left edge, centre or right
+    edge (``align``), ``y`` its middle (``valign="top"``: its top). ``height`` is what it takes."""
+
+    def __init__(self, text: str, box: Box, color: Colour = CREAM, x: float = 0, y: float = 0, *,
+                 align: str = "left", valign: str = "middle", leading: float = LEADING, name: str = "") -> None:
+        fitted = fit_text(text, box, _scale)
+        step = fitted.size * leading if len(fitted.lines) > 1 else float(fitted.size)
+        height = step * len(fitted.lines) if len(fitted.lines) > 1 else fitted.size * 1.35
+        anchor_x = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
+        super().__init__(x, y, size=(box.width, height), anchor=(anchor_x, 0.5 if valign == "middle" else 0.0),
+                         name=name)
+        self.fitted = fitted
+        self.height = height
+        top = -height / 2 if valign == "middle" else 0.0
+        if len(fitted.lines) == 1:
+            self.add_child(label(fitted.lines[0], fitted.size, color, 0, top + height / 2, bold=box.bold, align=align))
+            return
+        for i, line in enumerate(fitted.lines):
+            self.add_child(label(line, fitted.size, color, 0, top + step * (i + 0.5), bold=box.bold, align=align))
+
+
+def text_block(text: str, box: Box, color: Colour = CREAM, x: float = 0, y: float = 0, *, align: str = "left",
+               valign: str = "middle", leading: float = LEADING, name: str = "") -> TextBlock:
+    """:class:`TextBlock`, as a function like :func:`label`."""
+    return TextBlock(text, box, color, x, y, align=align, valign=valign, leading=leading, name=name)
+
+
+def lines_for(height: float, size: int, leading: float = LEADING) -> int:
+    """How many lines of ``size`` fit in ``height`` (at least one)."""
+    return max(1, int(height // (size * leading)))
 
 
 @lru_cache(maxsize=4)
@@ -196,24 +235,51 @@ class Button(Widget):
         detail: str = "",
         size: int = 22,
         center: bool = False,
+        text_size: int | None = None,
+        reserve: int = 0,
         name: str = "",
     ) -> None:
+        """``text_size`` sets the words at that size exactly (a list whose rows share one size:
+        :func:`game.ui.fitting.group_size`); by default they take ``size``, smaller if need be.
+        ``reserve`` keeps that much room on the right (for stars drawn over the button)."""
         super().__init__(x, y, width, height, enabled=enabled, name=name)
+        self.fixed_size = text_size
         self.primary = primary
         self.on_activate = on_activate
         colour = CREAM if enabled else FAINT
         if primary:
             colour = INK
-        middle = height / 2 - (9 if detail else 0)
-        if center:
-            self.text = self.add_child(label(text, size, colour, width / 2, middle, bold=True, align="center"))
-        else:
-            self.text = self.add_child(label(text, size, colour, 22, middle, bold=True))
+        self.colour, self.text_size, self.center, self.detail_text = colour, size, center, detail
+        self.note_width = max(reserve, text_width(note, 15) + 28 if note else 0)
+        self.text: TextBlock = self.set_label(text)
         if detail:
-            self.add_child(label(fit(detail, 15, width - 44), 15, (84, 62, 20) if primary else MUTED, 22, middle + 22))
+            middle = height / 2 - 9
+            self.add_child(text_block(detail, Box(width - 44, 15, floor=11, name="button detail"),
+                                      (84, 62, 20) if primary else MUTED, 22, middle + 22))
         if note:
             self.add_child(label(note, 15, FAINT, width - 20, height / 2, align="right"))
         self.restyle()
+
+    def label_box(self) -> Box:
+        """The button's words: one line, set smaller down to three quarters of the size before
+        they take a second line (when the button is tall enough for two)."""
+        room = self.height - 10 - (18 if self.detail_text else 0)
+        size = self.fixed_size or self.text_size
+        lines = min(2, lines_for(room, self.fixed_size or max(11, round(size * 0.75)), TIGHT))
+        return Box(self.width - (32 if self.center else 44) - self.note_width, size, lines=lines, bold=True,
+                   floor=self.fixed_size or 0, name="button", shrink_first=True)
+
+    def set_label(self, text: str) -> TextBlock:
+        """Show ``text`` on the button (fitted to it)."""
+        old = getattr(self, "text", None)
+        if isinstance(old, Node):
+            old.remove()
+        middle = self.height / 2 - (9 if self.detail_text else 0)
+        x = self.width / 2 if self.center else 22
+        block = text_block(text, self.label_box(), self.colour, x, middle, align="center" if self.center else "left",
+                           leading=TIGHT)
+        self.text = self.add_child(block)
+        return block
 
     def restyle(self) -> None:
         super().restyle()
@@ -248,7 +314,9 @@ class Choice(Widget):
         self.index = self.values.index(current) if current in self.values else -1
         self.show = show
         self.on_change = on_change
-        self.add_child(label(fit(text, 19, width - value_width - 36), 19, CREAM, 18, height / 2))
+        self.add_child(text_block(text, Box(width - value_width - 36, 19, lines=lines_for(height - 6, 14, TIGHT),
+                                            floor=14, name="setting", shrink_first=True),
+                                  CREAM, 18, height / 2, leading=TIGHT))
         right = width - 16
         self.next_part = self.add_child(
             Node(right - 14, height / 2, hittable=True, size=(30, height), name="next")
@@ -258,8 +326,9 @@ class Choice(Widget):
             Node(right - value_width + 14, height / 2, hittable=True, size=(30, height), name="prev")
         )
         self.prev_part.add_child(label(PREV, 26, GOLD, 0, -2, align="center"))
-        self.value_text = self.add_child(label("", 19, CREAM, right - value_width / 2, height / 2, align="center"))
+        self.value_x = right - value_width / 2
         self.value_width = value_width
+        self.value_text: TextBlock | None = None
         self._show_value(current)
         self.restyle()
 
@@ -268,7 +337,12 @@ class Choice(Widget):
         return self.values[self.index] if self.index >= 0 else None
 
     def _show_value(self, value: Any) -> None:
-        self.value_text.text = fit(self.show(value), 19, self.value_width - 64)
+        if self.value_text is not None:
+            self.value_text.remove()
+        box = Box(self.value_width - 64, 19, lines=lines_for(self.height - 6, 14, TIGHT), floor=13, name="setting value",
+                  shrink_first=True)
+        self.value_text = self.add_child(text_block(self.show(value), box, CREAM, self.value_x, self.height / 2,
+                                                    align="center", leading=TIGHT))
 
     def step(self, delta: int) -> Any | None:
         self.index = (self.index + delta) % len(self.values) if self.index >= 0 else 0
@@ -292,9 +366,9 @@ class Card(Widget):
         super().__init__(x, y, width, height, name=name)
         self.on_select = on_select
         self.stripe = self.add_child(Panel(5, height - 20, GOLD, 9, height / 2, radius=2, visible=False))
-        self.add_child(label(fit(title, 21, width - 40, True), 21, CREAM, 20, 24, bold=True))
-        for i, line in enumerate(wrap(description, 16, width - 40)[:2]):
-            self.add_child(label(line, 16, MUTED, 20, 50 + i * 20))
+        self.add_child(text_block(title, Box(width - 40, 21, bold=True, floor=15, name="card title"), CREAM, 20, 24))
+        self.add_child(text_block(description, Box(width - 40, 16, lines=2, floor=12, name="card text"), MUTED, 20,
+                                  (36 + height) / 2 + 2))
         self.restyle()
 
     def restyle(self) -> None:

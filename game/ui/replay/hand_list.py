@@ -40,7 +40,7 @@ ROW = 48
 def position_name(round_wind: int, hand_number: int, honba: int) -> str:
     """``East 2, 1 honba`` (``East 2`` without honba), in the player's language."""
     name = t("results.hand", wind=t(f"wind.{round_wind % 4}"), number=hand_number + 1)
-    return t("results.honba", hand=name, honba=honba) if honba else name
+    return t("results.honba", hand=name, count=honba) if honba else name
 
 
 def misfit_text(hand: TapeHand) -> str:
@@ -67,9 +67,8 @@ def line_outcome(line: HandLine, names: Sequence[str]) -> str:
         who = names[win.winner]
         text = (t("results.tsumo", winner=who) if win.discarder is None
                 else t("results.ron", winner=who, loser=names[win.discarder]))
-        value = hand_value(win.unit, win.value, win.fu)
-        parts.append(f"{text} ({value})")
-    return "; ".join(parts)
+        parts.append(t("results.outcome_value", outcome=text, value=hand_value(win.unit, win.value, win.fu)))
+    return t("results.outcomes_separator").join(parts)
 
 
 class HandRow(ListRow):

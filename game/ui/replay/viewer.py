@@ -25,7 +25,7 @@ import pygame
 from game.engine import Match
 from game.engine.events import Event
 from game.engine.logs import Fit
-from game.i18n import t
+from game.i18n import decimal, t
 from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
@@ -255,10 +255,10 @@ class ReplayViewer(MenuScreen):
         self.timeline.speed = SPEEDS[self.speed_index]
         speed = self.root.find("speed")
         if isinstance(speed, Button):
-            speed.text.text = self._speed_text()
+            speed.set_label(self._speed_text())
 
     def _speed_text(self) -> str:
-        return t("viewer.speed", speed=f"{SPEEDS[self.speed_index]:g}")
+        return t("viewer.speed", speed=decimal(SPEEDS[self.speed_index]))
 
     def toggle_open_hands(self) -> None:
         self.open_hands = not self.open_hands

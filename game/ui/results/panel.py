@@ -313,7 +313,7 @@ class ResultPanel:
             self._text(hand.label, 16, pieces.DIM, self.left + 36 * u, y + 12 * u)
             y += 28 * u
         y = self._seats(s.changes, y + 12 * u, winner=None)
-        return self._footer(join(" · ", [s.footer, t("table.continue")]), y)
+        return self._footer(join(t("common.separator"), [s.footer, t("table.continue")]), y)
 
     def _build_standings(self, s: StandingsSheet) -> float:
         u = self.unit
@@ -357,7 +357,7 @@ class ResultPanel:
 
     def _footer(self, text: str, y: float) -> float:
         u = self.unit
-        text = join(" · ", [text, t("result.review_key")])  # R: the hand's review (game.ui.review)
+        text = join(t("common.separator"), [text, t("result.review_key")])  # R: the hand's review (game.ui.review)
         self._text(text, 12, pieces.DIM, 0, y + 8 * u, anchor=(0.5, 0.5))
         return y + 24 * u
 

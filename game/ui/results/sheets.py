@@ -15,7 +15,7 @@ from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, MatchEnded,
 from game.engine.meld import Meld
 from game.engine.rows import DORA_ROWS, Unit
 from game.i18n import has, join, number, t  # join: words a language switch can write again
-from game.ui.table.words import Terms, limit_name, row_name, row_value
+from game.ui.table.words import Terms, hand_value, limit_name, row_name, row_value
 
 
 @dataclass(frozen=True)
@@ -138,24 +138,18 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
     subtitle = (t("result.self_drawn") if e.discarder is None
                 else t("result.dealt_in", name=names[e.discarder]))
     if e.pao is not None:
-        subtitle += " · " + t("result.pao", name=names[e.pao])
+        subtitle = join(t("common.separator"), [subtitle, t("result.pao", name=names[e.pao])])
     rows = tuple(Row(row_name(e.unit, y.id), row_value(e.unit, y.value), y.id in DORA_ROWS) for y in e.rows)
-    if e.unit is Unit.TAI:
-        total = t("result.total_tai", tai=e.value)
-    elif e.unit is Unit.FAN:
-        total = t("result.total_fan", fan=e.value)
-    elif e.limit:
-        total = t("result.total_limit", han=e.value, fu=e.fu, limit=limit_name(e.limit))
-    else:
-        total = t("result.total", han=e.value, fu=e.fu)
+    total = hand_value(e.unit, e.value, e.fu, e.limit if e.unit is Unit.HAN else "")
     concealed = list(e.hand)
     apart: int | None = None
     if e.tile in concealed:
         concealed.remove(e.tile)
         apart = e.tile
-    fu = tuple(Row(fu_label(p), t("result.fu_value", fu=p.fu)) for p in e.fu_parts) if e.unit is Unit.HAN else ()
+    fu = tuple(Row(fu_label(p), t("result.fu_value", count=p.fu)) for p in e.fu_parts) if e.unit is Unit.HAN else ()
     raw = sum(p.fu for p in e.fu_parts)
-    fu_total = t("result.fu_total", raw=raw, fu=e.fu) if fu else ""
+    fu_total = (t("result.fu_total", raw=t("result.fu_value", count=raw), fu=t("result.fu_value", count=e.fu))
+                if fu else "")
     extras = []
     if e.riichi_sticks:
         extras.append(t("result.sticks", count=e.riichi_sticks, points=number(1000 * e.riichi_sticks)))
@@ -165,7 +159,7 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
         extras.append(t("result.dealer_tai", tai=e.dealer_tai))
     return WinSheet(title, subtitle, ShownHand(e.winner, tuple(concealed), tuple(e.melds), apart, "", tuple(flowers)),
                     tuple(e.dora_indicators), tuple(e.ura_indicators), rows, total, e.points, fu, fu_total,
-                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, join(" · ", extras),
+                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, join(t("common.separator"), extras),
                     order)
 
 
@@ -177,8 +171,8 @@ def exhaustive_sheet(e: ExhaustiveDraw, seats: Seats, before: Sequence[int],
         tiles = e.hands[s.seat] if s.seat < len(e.hands) else None
         word = seats.terms.tenpai if e.tenpai[s.seat] else seats.terms.noten
         hands.append(ShownHand(s.seat, tuple(sorted(tiles)) if tiles else (), tuple(melds[s.seat]) if tiles else (),
-                               None, join(" · ", [s.name, word])))
-    subtitle = t("result.nagashi", names=join(", ", (seats.names[s] for s in e.nagashi))) if e.nagashi else ""
+                               None, join(t("common.separator"), [s.name, word])))
+    subtitle = t("result.nagashi", names=join(t("common.list_separator"), (seats.names[s] for s in e.nagashi))) if e.nagashi else ""
     if not any(e.tenpai):
         footer = t("result.all_noten")
     elif all(e.tenpai):
@@ -199,9 +193,9 @@ def abortive_sheet(e: AbortiveDraw, seats: Seats, before: Sequence[int]) -> Draw
 
 
 def penalty_sheet(e: Penalty, seats: Seats, before: Sequence[int]) -> DrawSheet:
-    footer = (t("table.penalty.after_uma", points=number(e.after_uma)) if e.after_uma
+    footer = (t("table.penalty.after_uma", points=number(e.after_uma), count=e.after_uma) if e.after_uma
               else t("table.penalty.reverse_mangan"))
-    subtitle = join(": ", [seats.names[e.seat], t("table.penalty.false_win")])
+    subtitle = t("table.penalty.who", name=seats.names[e.seat], what=t("table.penalty.false_win"))
     return DrawSheet(t("table.penalty.title"), subtitle, (), _changes(seats, before, e.deltas), footer)
 
 

@@ -489,7 +489,7 @@ class Presenter:
                                   Tween(sprite, {"x": place.x, "y": place.y, "opacity": 1.0}, duration=0.35,
                                         ease="out_cubic")))
         self.tiles_left = 8 * s
-        self.hud.caption(t("table.caption.walls", stacks=s))
+        self.hud.caption(t("table.caption.walls", count=s))
         return self._live(self.walls, Seq(Parallel(*slides), Delay(0.2)))
 
     def _on_DiceRolled(self, e: DiceRolled) -> Action:
@@ -503,7 +503,7 @@ class Presenter:
         which = ("own_you" if own and mine else "own" if own else "yours" if e.wall_owner == self.human
                  else "other_you" if mine else "other")
         caption = t(f"table.caption.break_{which}", name=self.names[e.seat], owner=self.names[e.wall_owner],
-                    d1=e.dice.d1, d2=e.dice.d2, total=total)
+                    d1=e.dice.d1, d2=e.dice.d2, total=total, count=total)
         count: list[Action] = []
         s = lay.stacks
         owner_side = self.side(e.wall_owner)

@@ -34,7 +34,7 @@ from game.engine.events import Event, redact
 from game.engine.meld import Meld, MeldKind
 from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of
-from game.i18n import again, has, t
+from game.i18n import again, decimal, has, t
 from game.scene import Timeline
 from game.ui.reasons import advice, said_by
 from game.ui.relabel import retranslate_tree
@@ -560,7 +560,7 @@ class TableScreen:
     def _tell_refusals(self, bot: ExternalSeat) -> None:
         """Each reason an external bot was refused, once, held in the caption for a few seconds."""
         for notice in bot.take_notices():
-            self._notice = t(f"ai.external.{notice.key}", seat=self.names[notice.seat], seconds=f"{bot.time_limit:g}")
+            self._notice = t(f"ai.external.{notice.key}", seat=self.names[notice.seat], seconds=decimal(bot.time_limit))
             self._notice_left = NOTICE_SECONDS
             self.notify(self._notice)
 

@@ -62,17 +62,19 @@ def row_name(unit: Unit, row: str) -> str:
 
 
 def row_value(unit: Unit, value: int) -> str:
-    """A row's worth in its unit: ``2 han``, ``3 tai``, ``3 fan``."""
-    return t(f"table.{unit.value}", **{unit.value: value})
+    """A row's worth in its unit, the noun in the form the number takes: ``1 хан``, ``2 хана``,
+    ``5 ханов``; ``3 tai``, ``3 fan``."""
+    return t(f"table.{unit.value}", count=value)
 
 
-def hand_value(unit: Unit, value: int, fu: int) -> str:
-    """A hand's value in its unit: ``3 han 40 fu``, ``5 tai``, ``4 fan``."""
+def hand_value(unit: Unit, value: int, fu: int, limit: str = "") -> str:
+    """A hand's value in its unit: ``3 han 40 fu``, ``5 tai``, ``4 fan``; with a limit
+    (``8 han 40 fu · baiman``)."""
     if unit is Unit.HAN:
-        return t("results.value", han=value, fu=fu)
-    if unit is Unit.TAI:
-        return t("results.value_tai", han=value)
-    return t("results.value_fan", fan=value)
+        text = t("results.value", han=row_value(unit, value), fu=t("result.fu_value", count=fu))
+    else:
+        text = row_value(unit, value)
+    return t("common.separator").join((text, limit_name(limit))) if limit else text
 
 
 def slug(name: str) -> str:

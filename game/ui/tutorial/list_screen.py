@@ -14,12 +14,14 @@ from game.i18n import t
 from game.scene import Sprite
 from game.tutorial.level import PROFILES, Catalogue, Level, load_all, text
 from game.tutorial.progress import Progress, load_progress
+from game.ui.fitting import Box, group_size
 from game.ui.menus.new_game import profile_name
-from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, fit, label, wrap
+from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, label, text_block, text_width, wrap
 
 from .intents import PushScreen
 
-ROW = 40
+ROW = 44  # two lines of a title fit
+STARS = 66  # the room three small stars take at the right of a row
 GAP = 5
 
 
@@ -36,14 +38,16 @@ class TutorialListScreen(MenuScreen):
     def build(self) -> None:
         w, h = self.size
         self.heading(t("tutorial.list_title"), y=52)
-        self.root.add_child(label(fit(t("tutorial.list_intro"), 17, w - 144), 17, MUTED, 72, 108))
+        self.root.add_child(text_block(t("tutorial.list_intro"), Box(w - 144, 17, floor=13, name="intro"), MUTED, 72, 108))
         columns = [p for p in PROFILES if any(lv.profile == p for lv in self.catalogue.levels)] or list(PROFILES)
         gap = 24
         col_w = (w - 144 - gap * (len(columns) - 1)) // len(columns)
         top = 146
+        titles = [text(lv.title, i18n.language()) for lv in self.catalogue.levels]
+        self.title_size = group_size(titles, self.title_box(col_w), self.window[0] / w)
         for c, profile in enumerate(columns):
             x = 72 + c * (col_w + gap)
-            self.root.add_child(label(fit(profile_name(profile), 20, col_w, True), 20, GOLD, x, top, bold=True))
+            self.root.add_child(text_block(profile_name(profile), Box(col_w, 20, bold=True, floor=14, name="column heading"), GOLD, x, top))
             y = top + 24
             for lv in (lv for lv in self.catalogue.levels if lv.profile == profile):
                 self._row(lv, x, y, col_w)
@@ -56,11 +60,20 @@ class TutorialListScreen(MenuScreen):
                 self.root.add_child(label(line, 14, BAD, 72, y, name="broken"))
                 y += 22
 
+    @staticmethod
+    def reserve() -> int:
+        """The room at the right of a row: "New" or the stars, whichever is wider."""
+        return max(STARS, text_width(t("tutorial.new"), 15) + 28)
+
+    def title_box(self, width: int) -> Box:
+        """A level's title in its row: one line, or two, never cut."""
+        return Box(width - 44 - self.reserve(), 17, lines=2, bold=True, floor=13, name="tutorial row", shrink_first=True)
+
     def _row(self, level: Level, x: float, y: float, width: int) -> None:
         stars = self.progress.stars.get(level.id, 0)
         note = "" if stars else t("tutorial.new")
-        title = fit(text(level.title, i18n.language()), 17, width - 100, True)
-        button = self.add(Button(title, x, y, width, ROW, size=17, note=note,
+        title = text(level.title, i18n.language())
+        button = self.add(Button(title, x, y, width, ROW, size=17, note=note, text_size=self.title_size, reserve=self.reserve(),
                                  on_activate=functools.partial(self.open, level), name=f"level:{level.id}"))
         if stars:
             from .screen import star_image

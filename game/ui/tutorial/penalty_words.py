@@ -15,7 +15,8 @@ def penalty_text(penalty: Penalty, seat_name: str, profile: RuleProfile) -> str:
     offence = t(f"tutorial.penalty.{penalty.offence}", seat=seat_name)
     if penalty.kind is PenaltyKind.CHOMBO:
         if penalty.after_uma:
-            cost = t("tutorial.penalty.chombo_after_uma", seat=seat_name, points=number(penalty.after_uma))
+            cost = t("tutorial.penalty.chombo_after_uma", seat=seat_name, points=number(penalty.after_uma),
+                     count=penalty.after_uma)
         else:
             cost = t("tutorial.penalty.chombo_paid", seat=seat_name, points=number(-penalty.deltas[penalty.seat]))
     else:

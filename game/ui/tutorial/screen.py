@@ -25,6 +25,7 @@ from game import i18n
 from game.engine.events import HandEnded, Penalty
 from game.engine.tiles import kind_of, parse_kinds, tile_name
 from game.i18n import t
+from game.i18n.tiles import tile_words
 from game.scene import Node, Panel, Sprite
 from game.tutorial.judge import answer_step
 from game.tutorial.level import SEAT_OUTCOME, Level, Step, text
@@ -559,16 +560,15 @@ def _same_answer(a: str, b: str) -> bool:
 
 
 def _action_label(notation: str) -> str:
-    """``2:pon 55m`` -> ``Pon 5m 5m``: the verb in the interface language and its tiles."""
+    """``2:pon 55m`` -> ``Pon 5m 5m``: the verb in the interface language and its tiles as the
+    language names them."""
     head, _, tiles = notation.partition(" ")
     verb = head.partition(":")[2]
     verb = {"daiminkan": "kan", "kakan": "kan", "ankan": "kan"}.get(verb, verb)
     shown = t(f"tutorial.verb.{verb}") if i18n.has(f"tutorial.verb.{verb}") else verb.capitalize()
     if not tiles:
         return shown
-    kinds = parse_kinds(tiles)
-    names = [tile_name(k * 4 + 1) for k in kinds]
-    return f"{shown} {' '.join(names)}"
+    return t("tutorial.action", verb=shown, tiles=tile_words(parse_kinds(tiles)))
 
 
 __all__ = ["TutorialScreen", "Answer", "Control", "kind_of"]

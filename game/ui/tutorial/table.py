@@ -66,4 +66,4 @@ class TutorialTable(TableScreen):
 def seat_name(match: Match, seat: int, learner: int) -> str:
     """A seat as the lessons name it: its wind, the learner's marked."""
     name = t(f"wind.{match.seat_wind(seat)}")
-    return join("", [name, " (", t("tutorial.you"), ")"]) if seat == learner else name
+    return t("tutorial.seat_you", name=name) if seat == learner else name
