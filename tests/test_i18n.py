@@ -221,3 +221,16 @@ def test_every_tutorial_text_is_in_every_language() -> None:
                     if lang != original and lang not in level.source.rule]
         assert original in LANGUAGES, path.name
     assert not missing
+
+
+def test_a_notice_names_settings_by_their_names_not_their_ids() -> None:
+    from game.persist.notice import Notice
+    from game.ui.menus.flow import notice_text
+
+    try:
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            shown = notice_text(Notice("notice.settings_reset", {"keys": "sound_volume, animation_speed"}))
+            assert "sound_volume" not in shown and t("settings.sound_volume") in shown, (language, shown)
+    finally:
+        i18n.set_language("en")

@@ -129,14 +129,18 @@ def _yaku() -> Iterable[str]:
 
 
 def _limits() -> Iterable[str]:
-    """The limit names the scorer writes: its table below kazoe, then the yakuman ones (several
-    yakuman are ``limit.multiple_yakuman``, a literal)."""
-    from game.engine import scoring
+    """The limit names the scorer gives, asked of it over every han, fu and yakuman count under
+    every rulebook (several yakuman are ``limit.multiple_yakuman``, a literal)."""
+    import re as regex
+
+    from game.engine.profile import available_profiles, load_profile
+    from game.engine.scoring import basic_points
     from game.ui.table.words import slug
 
-    names = {name for _, _, name in scoring._LIMITS} | {"yakuman", "kazoe yakuman"}
-    assert names <= _strings(modules()[Path(scoring.__file__).resolve()])
-    return (f"limit.{slug(name)}" for name in names)
+    names = {basic_points(han, fu, yakuman, load_profile(p).score)[1]
+             for p in available_profiles() for han in range(1, 20) for fu in (20, 25, 30, 40, 70, 110)
+             for yakuman in range(3)}
+    return (f"limit.{slug(name)}" for name in names if name and not regex.fullmatch(r"\d+x yakuman", name))
 
 
 def _engine_strings(first_arg_of: str) -> set[str]:

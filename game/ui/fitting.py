@@ -48,11 +48,19 @@ class Box:
     floor: int = 0
     name: str = ""
     shrink_first: bool = False  # a label: one line, smaller, before it wraps (a paragraph wraps first)
+    height: float = 0.0  # when set, no more lines than fit in it at ``leading``
+    leading: float = 1.22  # the line step, times the size
 
     @property
     def smallest(self) -> int:
         floor = self.floor or round(self.size * 0.75)
         return min(self.size, max(ABSOLUTE_FLOOR, floor))
+
+    def lines_at(self, size: int) -> int:
+        """How many lines the box takes at ``size``: ``lines``, or fewer when its height is set."""
+        if not self.height:
+            return self.lines
+        return max(1, min(self.lines, int(self.height // (size * self.leading))))
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,34 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
     return lines
 
 
+# --- what a player typed: shortened to one line, never reflowed -----------------------------------
+
+
+def clip(text: str, font: UIFont, width: float, *, keep_end: bool = False) -> str:
+    """A line the player typed (a save's name, a file's path) shortened with an ellipsis to
+    ``width`` pixels: its start kept, or with ``keep_end`` its end (a path's file name). One pass
+    over the glyph advances, then one exact measure per character given back; catalog text is
+    never clipped (:func:`fit` wraps it or sets it smaller)."""
+    if font.width(text) <= width and font.size(text)[0] <= width:
+        return text
+    budget = width - font.width("…")
+    used = 0
+    chars = list(reversed(text)) if keep_end else list(text)
+    kept = 0
+    for ch in chars:
+        used += font.advance(ch)
+        if used > budget:
+            break
+        kept += 1
+
+    def shown(n: int) -> str:
+        return "…" + text[len(text) - n:] if keep_end else text[:n].rstrip() + "…"
+
+    while kept > 0 and font.size(shown(kept))[0] > width:
+        kept -= 1
+    return shown(kept) if kept else "…"
+
+
 # --- fitting --------------------------------------------------------------------------------------
 
 _recorded: list[tuple[str, Box, Fitted, str]] | None = None
@@ -192,7 +228,7 @@ def _fit(text: str, box: Box, scale: float, language: str) -> Fitted:
     passes = ((1, box.lines) if box.shrink_first and box.lines > 1 else (box.lines,))
     for most in passes:
         for size in sizes:
-            lines = _attempt(text, box, scale, language, size, most)
+            lines = _attempt(text, box, scale, language, size, min(most, box.lines_at(size)))
             if lines is not None:
                 return Fitted(tuple(lines), size, True, _widest(lines, box, scale, language, size))
     font = ui_font(round(box.smallest * scale), box.bold, language)
@@ -208,7 +244,8 @@ def group_size(texts: list[str], box: Box, scale: float = 1.0, language: str | N
     sizes = range(box.size, box.smallest - 1, -1)
     for most in ((1, box.lines) if box.lines > 1 else (1,)):
         for size in sizes:
-            if all(_attempt(text, box, round(scale, 4), lang, size, most) is not None for text in texts):
+            if all(_attempt(text, box, round(scale, 4), lang, size, min(most, box.lines_at(size))) is not None
+                   for text in texts):
                 return size
     return box.smallest
 

@@ -22,7 +22,22 @@ from game.ui.seats import seat_name
 from .intents import DeleteSave, LoadGame
 from .new_game import profile_name
 from .replays_screen import local_time
-from .widgets import BAD, CREAM, FAINT, GOLD, MUTED, Button, ListRow, MenuScreen, ScrollRows, fit, label
+from .widgets import (
+    BAD,
+    CREAM,
+    FAINT,
+    GOLD,
+    MUTED,
+    TIGHT,
+    Box,
+    Button,
+    ListRow,
+    MenuScreen,
+    ScrollRows,
+    clip,
+    label,
+    text_block,
+)
 
 ROW = 64
 
@@ -51,21 +66,22 @@ class SaveRow(ListRow):
         super().__init__(width, ROW - 10, name=f"save:{entry.name}")
         self.entry = entry
         self.on_delete = on_delete
-        self.add_child(label(fit(entry.name, 19, width - 640, True), 19, CREAM, 18, -11, bold=True))
+        self.add_child(label(clip(entry.name, 19, width - 640, True), 19, CREAM, 18, -11, bold=True))
         if entry.error is not None:
             detail = t(entry.error.key, **entry.error.values)
-            self.add_child(label(fit(detail, 14, width - 220), 14, BAD, 18, 12))
+            self.add_child(text_block(detail, Box(width - 220, 14, floor=11, name="save row"), BAD, 18, 12))
         else:
             o = entry.options
             length = t(f"length.{o.length}") if o is not None and o.length else ""
             when = local_time(entry.saved_at)
             line = t("common.separator").join(p for p in (profile_name(entry.profile_id), length, when) if p)
-            self.add_child(label(fit(line, 14, width - 640), 14, MUTED, 18, 12))
-            self.add_child(label(fit(hand_text(entry), 17, 400), 17, CREAM, width - 600, -11))
-            self.add_child(label(fit(scores_text(entry), 14, 440), 14, MUTED, width - 600, 12))
+            self.add_child(text_block(line, Box(width - 640, 14, floor=11, name="save row"), MUTED, 18, 12))
+            self.add_child(text_block(hand_text(entry), Box(400, 17, floor=13, name="save row"), CREAM, width - 600, -11))
+            self.add_child(text_block(scores_text(entry), Box(440, 14, floor=11, name="save row"), MUTED, width - 600, 12))
         word = t("load.confirm") if confirming else t("load.delete")
         self.delete_part = self.add_child(Node(width - 70, 0, hittable=True, size=(130, ROW - 10), name="delete"))
-        self.delete_part.add_child(label(fit(word, 15, 124), 15, GOLD if confirming else BAD, 0, 0, align="center"))
+        self.delete_part.add_child(text_block(word, Box(124, 15, lines=2, floor=11, name="delete", shrink_first=True),
+                                                     GOLD if confirming else BAD, 0, 0, align="center", leading=TIGHT))
 
     def activate(self) -> Any | None:
         return LoadGame(self.entry.path)
@@ -88,7 +104,8 @@ class LoadScreen(MenuScreen):
         w, h = self.size
         self.heading(t("load.title"))
         if not self.entries:
-            self.root.add_child(label(fit(t("load.empty"), 18, w - 160), 18, MUTED, w / 2, h / 2 - 40, align="center"))
+            self.root.add_child(text_block(t("load.empty"), Box(w - 160, 18, lines=3, name="empty list"), MUTED, w / 2, h / 2 - 40,
+                                           align="center"))
         rows = []
         for entry in self.entries:
             row = SaveRow(entry, w - 144 - 16, entry.path == self.confirm, self._delete)
@@ -99,9 +116,11 @@ class LoadScreen(MenuScreen):
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         if self.message:
-            self.root.add_child(label(fit(self.message, 15, w - 72 - 340), 15, GOLD, 320, h - 56, name="message"))
+            self.root.add_child(text_block(self.message, Box(w - 72 - 340, 15, lines=2, floor=12, name="message"), GOLD, 320,
+                                           h - 56, name="message"))
         else:
-            self.root.add_child(label(t("load.keys_hint"), 14, FAINT, w - 72, h - 56, align="right"))
+            self.root.add_child(text_block(t("load.keys_hint"), Box(w - 72 - 320, 14, lines=2, floor=11, name="keys hint", shrink_first=True),
+                                           FAINT, w - 72, h - 56, align="right"))
 
     def show(self, entries: list[SaveEntry], message: str = "") -> None:
         """The list again after a change (a delete), with what happened."""

@@ -17,7 +17,20 @@ from game.ui.tutorial.intents import PushScreen
 
 from .intents import DeleteReplay, ExportReplay, OpenReplay
 from .new_game import profile_name
-from .widgets import BAD, CREAM, FAINT, GOLD, MUTED, Button, ListRow, MenuScreen, ScrollRows, fit, label
+from .widgets import (
+    BAD,
+    CREAM,
+    FAINT,
+    GOLD,
+    MUTED,
+    Box,
+    Button,
+    ListRow,
+    MenuScreen,
+    ScrollRows,
+    label,
+    text_block,
+)
 
 ROW = 62
 
@@ -33,17 +46,19 @@ class ReplayRow(ListRow):
         self.entry = entry
         length = t(f"length.{entry.options.length}") if entry.options.length else ""
         title = t("common.separator").join(p for p in (profile_name(entry.profile_id), length) if p)
-        self.add_child(label(fit(title, 18, width - 460, True), 18, CREAM, 18, -10, bold=True))
+        self.add_child(text_block(title, Box(width - 460, 18, bold=True, floor=13, name="replay row"), CREAM, 18, -10))
         self.add_child(label(local_time(entry.finished_at), 14, MUTED, 18, 12))
         place = t(f"place.{entry.human_rank()}")
-        self.add_child(label(t("replays.you_placed", place=place), 17, CREAM, width - 420, -10))
-        self.add_child(label(t("replays.hands", count=entry.hands), 14, MUTED, width - 420, 12))
+        self.add_child(text_block(t("replays.you_placed", place=place), Box(240, 17, floor=12, name="replay row"), CREAM,
+                                  width - 420, -10))
+        self.add_child(text_block(t("replays.hands", count=entry.hands), Box(240, 14, floor=11, name="replay row"), MUTED,
+                                  width - 420, 12))
         self.delete_part = self.add_child(Node(width - 60, 0, hittable=True, size=(100, ROW - 10), name="delete"))
-        self.delete_part.add_child(label(t("replays.delete"), 15, BAD, 0, 0, align="center"))
+        self.delete_part.add_child(text_block(t("replays.delete"), Box(96, 15, floor=11, name="delete"), BAD, 0, 0, align="center"))
         self.export_part: Node | None = None
         if can_export(entry.profile_id):
             self.export_part = self.add_child(Node(width - 160, 0, hittable=True, size=(100, ROW - 10), name="export"))
-            self.export_part.add_child(label(t("replays.export"), 15, GOLD, 0, 0, align="center"))
+            self.export_part.add_child(text_block(t("replays.export"), Box(96, 15, floor=11, name="export"), GOLD, 0, 0, align="center"))
 
     def activate(self) -> Any | None:
         return OpenReplay(self.entry.path)
@@ -69,7 +84,8 @@ class ReplaysScreen(MenuScreen):
         w, h = self.size
         self.heading(t("replays.title"))
         if not self.entries:
-            self.root.add_child(label(t("replays.empty"), 18, MUTED, w / 2, h / 2 - 40, align="center"))
+            self.root.add_child(text_block(t("replays.empty"), Box(w - 160, 18, lines=3, name="empty list"), MUTED, w / 2, h / 2 - 40,
+                                           align="center"))
         rows = []
         for entry in self.entries:
             row = ReplayRow(entry, w - 144 - 16)
@@ -79,12 +95,14 @@ class ReplaysScreen(MenuScreen):
         self.list = self.scroll_list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
-        self.add(Button(fit(t("viewer.import"), 17, 280, True), w - 72 - 300, h - 84, 300, 56, size=17, center=True,
+        self.add(Button(t("viewer.import"), w - 72 - 300, h - 84, 300, 56, size=17, center=True,
                         on_activate=self.import_log, name="import"))
         if self.message:
-            self.root.add_child(label(fit(self.message, 15, w - 72 - 660, False), 15, GOLD, 320, h - 56, name="message"))
+            self.root.add_child(text_block(self.message, Box(w - 72 - 660, 15, lines=2, floor=12, name="message"), GOLD, 320,
+                                           h - 56, name="message"))
         else:
-            self.root.add_child(label(fit(t("common.keys_hint"), 14, w - 72 - 660), 14, FAINT, 320, h - 56))
+            self.root.add_child(text_block(t("common.keys_hint"), Box(w - 72 - 660, 14, lines=2, floor=11, name="keys hint",
+                                                                  shrink_first=True), FAINT, 320, h - 56))
 
     def scroll(self, lines: int) -> None:
         self.list.scroll(lines)

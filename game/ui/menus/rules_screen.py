@@ -17,7 +17,19 @@ from game.scene import Node, Panel
 from game.ui.fitting import Box
 
 from .new_game import profile_name
-from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, ScrollRows, label, text_block
+from .widgets import (
+    CREAM,
+    FAINT,
+    GOLD,
+    MUTED,
+    TIGHT,
+    Button,
+    Choice,
+    MenuScreen,
+    ScrollRows,
+    label,
+    text_block,
+)
 
 ROW = 30
 
@@ -70,10 +82,11 @@ class RulesScreen(MenuScreen):
                 row.add_child(label(t(f"rules.section.{sec}").upper(), 14, MUTED, 18, 0, bold=True))
                 self.rows.append(row)
             row = Node(72, 0)
-            row.add_child(text_block(knob, Box(name_w - 30, 17, floor=12, name="rules row"), CREAM, 34, 0))
-            row.add_child(text_block(show_value(a), Box(value_w - 24, 17, floor=12, name="rules row"), CREAM, name_w, 0))
-            row.add_child(text_block(show_value(b), Box(value_w - 24, 17, floor=12, name="rules row"), CREAM,
-                                     name_w + value_w, 0))
+            for words, x, width in ((knob, 34, name_w - 30), (show_value(a), name_w, value_w - 24),
+                                    (show_value(b), name_w + value_w, value_w - 24)):
+                box = Box(width, 17, lines=2, floor=12, name="rules row", shrink_first=True, height=ROW - 2,
+                          leading=TIGHT)
+                row.add_child(text_block(words, box, CREAM, x, 0))
             self.rows.append(row)
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,

@@ -17,7 +17,20 @@ from game.persist.saves import AUTOSAVE
 
 from .dialog import DialogScreen
 from .intents import Back, SaveGame
-from .widgets import BAD, FAINT, GOLD, MUTED, Button, ListRow, TextField, fit, label, ui_font
+from .widgets import (
+    BAD,
+    FAINT,
+    GOLD,
+    MUTED,
+    Box,
+    Button,
+    ListRow,
+    TextField,
+    clip,
+    label,
+    text_block,
+    ui_font,
+)
 
 NAME_LIMIT: Final = 32
 PUNCTUATION: Final = " -_.,'()!?"
@@ -47,7 +60,7 @@ class NameRow(ListRow):
         super().__init__(width, 32, quiet=True, name=f"existing:{name}")
         self.save_name = name
         self.pick = pick
-        self.add_child(label(fit(name, 17, width - 24), 17, MUTED, 12, 0))
+        self.add_child(label(clip(name, 17, width - 24), 17, MUTED, 12, 0))
 
     def activate(self) -> Any | None:
         return self.pick(self.save_name)
@@ -73,13 +86,15 @@ class SaveAsScreen(DialogScreen):
         self.field = TextField(self.name, t("save.hint"), x, top + 100, width, limit=NAME_LIMIT, allowed=drawable,
                                on_change=self._typed, on_submit=self.submit, selected=self.fresh, name="name")
         self.add(self.field)
-        self.root.add_child(label(t("save.rules", limit=NAME_LIMIT, count=NAME_LIMIT), 14, FAINT, x + 4, top + 172))
+        self.root.add_child(text_block(t("save.rules", limit=NAME_LIMIT, count=NAME_LIMIT),
+                                       Box(width, 14, floor=11, name="save rules", shrink_first=True), FAINT, x + 4, top + 172))
         if self.message:
             colour = BAD if self.message_bad else GOLD
-            self.root.add_child(label(fit(self.message, 16, width), 16, colour, x + 4, top + 200, name="message"))
+            self.root.add_child(text_block(self.message, Box(width, 16, lines=2, floor=12, name="message"), colour, x + 4,
+                                               top + 200 + 4, name="message"))
         y = top + 244
         if rows:
-            self.root.add_child(label(t("save.existing"), 14, MUTED, x + 4, y, bold=True))
+            self.root.add_child(text_block(t("save.existing"), Box(width, 14, bold=True, floor=11, name="heading"), MUTED, x + 4, y))
             y += 26
             for name in self.existing[:rows]:
                 row = NameRow(name, width, self.pick)

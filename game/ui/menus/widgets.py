@@ -17,8 +17,10 @@ import pygame
 from game.scene import Node, Panel, Text
 from game.ui import audio, typeset
 from game.ui.felt import radial
-from game.ui.fitting import Box, wrap_lines
+from game.ui.fitting import Box as Box  # the screens fit their words with it
+from game.ui.fitting import clip as clip_text
 from game.ui.fitting import fit as fit_text
+from game.ui.fitting import wrap_lines
 from game.ui.screens import Screen
 from game.ui.typeset import UIFont
 
@@ -70,23 +72,10 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(_font(size, bold).size(text)[0] / _scale + 0.999)
 
 
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels (one pass over the glyph
-    advances, then one exact measure)."""
-    font = _font(size, bold)
-    room = width * _scale
-    if font.width(text) <= room and font.size(text)[0] <= room:
-        return text
-    budget = room - font.width("…")
-    used = 0
-    for i, ch in enumerate(text):
-        used += font.advance(ch)
-        if used > budget:
-            text = text[:i]
-            break
-    while text and font.size(text.rstrip() + "…")[0] > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def clip(text: str, size: int, width: int, bold: bool = False, *, keep_end: bool = False) -> str:
+    """What the player typed (a save's name, a path) shortened with an ellipsis to ``width``
+    (:func:`game.ui.fitting.clip`); the game's own words are fitted, never clipped."""
+    return clip_text(text, _font(size, bold), width * _scale, keep_end=keep_end)
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -112,25 +101,40 @@ class TextBlock(Node):
     edge (``align``), ``y`` its middle (``valign="top"``: its top). ``height`` is what it takes."""
 
     def __init__(self, text: str, box: Box, color: Colour = CREAM, x: float = 0, y: float = 0, *,
-                 align: str = "left", valign: str = "middle", leading: float = LEADING, name: str = "") -> None:
-        fitted = fit_text(text, box, _scale)
-        step = fitted.size * leading if len(fitted.lines) > 1 else float(fitted.size)
-        height = step * len(fitted.lines) if len(fitted.lines) > 1 else fitted.size * 1.35
+                 align: str = "left", valign: str = "middle", leading: float | None = None, name: str = "") -> None:
         anchor_x = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
-        super().__init__(x, y, size=(box.width, height), anchor=(anchor_x, 0.5 if valign == "middle" else 0.0),
-                         name=name)
-        self.fitted = fitted
-        self.height = height
-        top = -height / 2 if valign == "middle" else 0.0
-        if len(fitted.lines) == 1:
-            self.add_child(label(fitted.lines[0], fitted.size, color, 0, top + height / 2, bold=box.bold, align=align))
-            return
-        for i, line in enumerate(fitted.lines):
-            self.add_child(label(line, fitted.size, color, 0, top + step * (i + 0.5), bold=box.bold, align=align))
+        super().__init__(x, y, size=(box.width, 0), anchor=(anchor_x, 0.5 if valign == "middle" else 0.0), name=name)
+        self.box, self.color, self.align, self.valign = box, color, align, valign
+        self.leading = box.leading if leading is None else leading
+        self.scale_at_build = _scale
+        self.text = ""
+        self.set_text(text)
+
+    def set_text(self, text: str, color: Colour | None = None) -> None:
+        """Show ``text`` instead, fitted to the same box (a caption that changes)."""
+        global _scale
+        self.text = text
+        if color is not None:
+            self.color = color
+        self.clear()
+        outer, _scale = _scale, self.scale_at_build  # measured at the scale the screen was laid out at
+        try:
+            fitted = fit_text(text, self.box, _scale)
+            many = len(fitted.lines) > 1
+            step = fitted.size * self.leading if many else float(fitted.size)
+            self.height = step * len(fitted.lines) if many else fitted.size * 1.35
+            self.size = (self.box.width, self.height)
+            self.fitted = fitted
+            top = -self.height / 2 if self.valign == "middle" else 0.0
+            for i, line in enumerate(fitted.lines):
+                y = top + (step * (i + 0.5) if many else self.height / 2)
+                self.add_child(label(line, fitted.size, self.color, 0, y, bold=self.box.bold, align=self.align))
+        finally:
+            _scale = outer
 
 
 def text_block(text: str, box: Box, color: Colour = CREAM, x: float = 0, y: float = 0, *, align: str = "left",
-               valign: str = "middle", leading: float = LEADING, name: str = "") -> TextBlock:
+               valign: str = "middle", leading: float | None = None, name: str = "") -> TextBlock:
     """:class:`TextBlock`, as a function like :func:`label`."""
     return TextBlock(text, box, color, x, y, align=align, valign=valign, leading=leading, name=name)
 
@@ -263,11 +267,16 @@ class Button(Widget):
     def label_box(self) -> Box:
         """The button's words: one line, set smaller down to three quarters of the size before
         they take a second line (when the button is tall enough for two)."""
-        room = self.height - 10 - (18 if self.detail_text else 0)
-        size = self.fixed_size or self.text_size
-        lines = min(2, lines_for(room, self.fixed_size or max(11, round(size * 0.75)), TIGHT))
-        return Box(self.width - (32 if self.center else 44) - self.note_width, size, lines=lines, bold=True,
-                   floor=self.fixed_size or 0, name="button", shrink_first=True)
+        return self.box_for(self.width, self.height, self.text_size, note_width=self.note_width, center=self.center,
+                            detail=bool(self.detail_text), fixed=self.fixed_size)
+
+    @staticmethod
+    def box_for(width: float, height: float, size: int, *, note_width: float = 0, center: bool = False,
+                detail: bool = False, fixed: int | None = None) -> Box:
+        """The box a button of that shape gives its words (a list fits its rows' words in it)."""
+        return Box(width - (32 if center else 44) - note_width, fixed or size, lines=1 if detail else 2, bold=True,
+                   floor=fixed or 0, name="button", shrink_first=True, height=height - 8 - (18 if detail else 0),
+                   leading=TIGHT)
 
     def set_label(self, text: str) -> TextBlock:
         """Show ``text`` on the button (fitted to it)."""
@@ -450,7 +459,7 @@ class TextField(Widget):
     def _show(self) -> None:
         caret = "|" if self.focused and not self.selected_all else ""
         shown = self.value + caret if self.value else (caret or self.hint)
-        self.value_text.text = fit(shown, 22, self.width - 40) if shown == self.hint else _tail(shown, 22, self.width - 40)
+        self.value_text.text = clip(shown, 22, self.width - 40, keep_end=shown != self.hint)
         self.value_text.color = CREAM if self.value else FAINT
         self.highlight.visible = self.selected_all and bool(self.value)
         if self.highlight.visible:
@@ -489,15 +498,6 @@ class TextField(Widget):
 
     def activate(self) -> Any | None:
         return self.on_submit()
-
-
-def _tail(text: str, size: int, width: int) -> str:
-    """The end of ``text`` that fits (where the caret is), an ellipsis in front when cut."""
-    if text_width(text, size) <= width:
-        return text
-    while text and text_width("…" + text, size) > width:
-        text = text[1:]
-    return "…" + text
 
 
 # --- the menu screen --------------------------------------------------------------------------

@@ -19,11 +19,12 @@ from game.ui.menus.widgets import (
     GOLD,
     GOOD,
     MUTED,
+    Box,
     Button,
     ListRow,
     ScrollRows,
-    fit,
     label,
+    text_block,
 )
 from game.ui.table.words import hand_value
 
@@ -111,19 +112,21 @@ class HandListScreen(Overlay):
         deltas_x = x0 + pw - 28 - 3 * delta_w
         seats = [(v.tape.human + k) % 4 for k in range(4)]
         for k, seat in enumerate(seats):
-            self.root.add_child(label(fit(names[seat], 13, delta_w - 8), 13, MUTED, deltas_x + k * delta_w, top + 66,
-                                      align="right"))
+            self.root.add_child(text_block(names[seat], Box(delta_w - 8, 13, floor=11, name="hand list seat"), MUTED,
+                                           deltas_x + k * delta_w, top + 66, align="right"))
         text_w = int(deltas_x - delta_w - x0 - 36)
         rows = []
         for index, hand in enumerate(v.tape.hands):
             row = self.add(HandRow(v, index, pw - 24))
             row.x = x0 + 8
             current = index == v.hand
-            name = label(fit(f"{index + 1}. " + position_name(hand.round_wind, hand.hand_number, hand.honba), 16, text_w, True), 16, GOLD if current else CREAM, 16, -9,
-                         bold=True)
+            name = text_block(t("viewer.hand_number", number=index + 1,
+                                hand=position_name(hand.round_wind, hand.hand_number, hand.honba)),
+                              Box(text_w, 16, bold=True, floor=13, name="hand list row"), GOLD if current else CREAM, 16, -9)
             row.add_child(name)
             outcome = outcome_text(hand, names)
-            row.add_child(label(fit(outcome, 13, text_w), 13, BAD if hand.divergence else MUTED, 16, 11))
+            row.add_child(text_block(outcome, Box(text_w, 13, floor=11, name="hand list row"),
+                                     BAD if hand.divergence else MUTED, 16, 11))
             deltas = hand.line.deltas if hand.line is not None else (0, 0, 0, 0)
             for k, seat in enumerate(seats):
                 d = deltas[seat]

@@ -27,6 +27,7 @@ from game.ui.menus.widgets import (
     Button,
     MenuScreen,
     Widget,
+    clip,
     label,
     text_width,
     wrap,
@@ -48,19 +49,10 @@ def start_import(path: Path) -> Job[ReplayTape]:
 
 def tail_that_fits(text: str, size: int, width: int) -> str:
     """The longest end of ``text`` that fits ``width`` pixels, with an ellipsis in front when
-    cut (the file's name, at the end of a path, stays in view). A binary search: a handful of
-    measurements however long the text, where dropping one character at a time re-measured the
-    whole text for each (an 800-character path took seconds per keystroke)."""
-    if text_width(text, size) <= width:
-        return text
-    low, high = 0, len(text)  # the shortest cut that fits is in low..high
-    while low < high:
-        mid = (low + high) // 2
-        if text_width("…" + text[mid:], size) <= width:
-            high = mid
-        else:
-            low = mid + 1
-    return "…" + text[low:]
+    cut (the file's name, at the end of a path, stays in view): one pass over the glyph advances
+    (:func:`game.ui.fitting.clip`), where dropping one character at a time re-measured the whole
+    text for each (an 800-character path took seconds per keystroke)."""
+    return clip(text, size, width, keep_end=True)
 
 
 class PathField(Widget):

@@ -29,7 +29,7 @@ from game.i18n import decimal, t
 from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
-from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Button, MenuScreen, fit, label
+from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Box, Button, MenuScreen, label, text_block
 from game.ui.results.tags import FU_TAG
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout
@@ -105,14 +105,16 @@ class ReplayViewer(MenuScreen):
         for name, text, act, width in specs:
             right -= width
             enabled = name != "play_here" or self._can_play_on()
-            self.add(Button(fit(text, 16, width - 16, True), right, y, width, size, size=16, center=True,
+            self.add(Button(text, right, y, width, size, size=16, center=True,
                             on_activate=act, enabled=enabled, name=name))
             right -= 8
         middle = (x + 8 + right) / 2
         self._caption_width = int(right - x - 16)
-        self.caption = self.root.add_child(label("", 19, GOLD, middle, y + 12, bold=True, align="center",
-                                                 name="caption"))
-        self.detail = self.root.add_child(label("", 13, MUTED, middle, y + 36, align="center", name="detail"))
+        self.caption = self.root.add_child(text_block("", Box(self._caption_width, 19, bold=True, floor=14,
+                                                              name="viewer caption"), GOLD, middle, y + 12,
+                                                      align="center", name="caption"))
+        self.detail = self.root.add_child(text_block("", Box(self._caption_width, 13, floor=11, name="viewer detail"),
+                                                     MUTED, middle, y + 36, align="center", name="detail"))
         self._refresh_bar()
 
     def _build_table(self, size: tuple[int, int]) -> None:
@@ -400,14 +402,13 @@ class ReplayViewer(MenuScreen):
         hand = self.tape.hands[self.hand]
         where = position_name(hand.round_wind, hand.hand_number, hand.honba)
         caption = t("viewer.caption", hand=where, step=self.step, steps=self.steps)
-        self.caption.text = fit(caption, 19, self._caption_width, True)
+        self.caption.set_text(caption)
         detail, colour = t("viewer.keys"), FAINT
         if self.status:
             detail, colour = self.status, MUTED
         elif hand.divergence is not None and self.step == self.steps:
             detail, colour = t("viewer.misfit_bar"), BAD  # the hand list (H) says why in full
-        self.detail.text = fit(detail, 13, self._caption_width)
-        self.detail.color = colour
+        self.detail.set_text(detail, colour)
         play = self.transport["play"].find("icon")
         if isinstance(play, Sprite):
             size = play.image.get_width() if play.image is not None else 32

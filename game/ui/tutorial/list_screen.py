@@ -5,6 +5,7 @@ crashing the game."""
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +67,8 @@ class TutorialListScreen(MenuScreen):
         return max(STARS, text_width(t("tutorial.new"), 15) + 28)
 
     def title_box(self, width: int) -> Box:
-        """A level's title in its row: one line, or two, never cut."""
-        return Box(width - 44 - self.reserve(), 17, lines=2, bold=True, floor=13, name="tutorial row", shrink_first=True)
+        """A level's title in its row: one line, or two, never cut (the row's button's own box)."""
+        return replace(Button.box_for(width, ROW, 17, note_width=self.reserve()), floor=13, name="tutorial row")
 
     def _row(self, level: Level, x: float, y: float, width: int) -> None:
         stars = self.progress.stars.get(level.id, 0)

@@ -31,6 +31,7 @@ from game.tutorial.judge import answer_step
 from game.tutorial.level import SEAT_OUTCOME, Level, Step, text
 from game.tutorial.progress import Progress, stars_for
 from game.tutorial.setup import deal_match, play_script
+from game.ui.fitting import group_size
 from game.ui.menus.intents import Back
 from game.ui.menus.widgets import (
     BAD,
@@ -40,12 +41,12 @@ from game.ui.menus.widgets import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    Box,
     Button,
     MenuScreen,
-    label,
+    text_block,
     text_width,
     ui_scale,
-    wrap,
 )
 from game.ui.table.screen import TableScreen
 
@@ -245,47 +246,68 @@ class TutorialScreen(MenuScreen):
 
     # --- the panel ----------------------------------------------------------------------------
 
+    # The narrator's panel is one column: when a step's words (narration, choices, feedback, the
+    # rule and its original, the hint) do not fit above the buttons, every size in it steps down
+    # together until they do (a professional layout shrinks a column, it does not cut it).
+    SCALES = (1.0, 0.94, 0.88, 0.82, 0.77, 0.72, 0.67)
+
     def build(self) -> None:
+        for k in self.SCALES:
+            self.root.clear()
+            self.widgets.clear()
+            self._k = k
+            if self._build_panel() <= self._bottom() - 6:
+                break
+        self._highlight()
+
+    def _bottom(self) -> float:
+        return self.size[1] - 16 - 20 - 44
+
+    def _s(self, size: int) -> int:
+        """A text size in the panel at the scale it is laid out at."""
+        return max(11, round(size * self._k))
+
+    def _para(self, words: str, size: int, colour: Any, y: float, *, bold: bool = False, lines: int = 40,
+              gap: float = 0) -> float:
+        """A paragraph of the panel from ``y`` down; the ``y`` under it."""
+        x0 = self.size[0] - PANEL_WIDTH - MARGIN
+        box = Box(PANEL_WIDTH - 40, self._s(size), lines=lines, bold=bold, floor=self._s(size), name="narrator",
+                  leading=1.28)
+        block = self.root.add_child(text_block(words, box, colour, x0 + 20, y, valign="top"))
+        return y + block.height + gap * self._k
+
+    def _build_panel(self) -> float:
+        """The panel at the current scale; the ``y`` its words end at."""
         w, h = self.size
         lang = i18n.language()
         x0 = w - PANEL_WIDTH - MARGIN
         inner = PANEL_WIDTH - 40
+        k = self._k
         self.root.add_child(Panel(PANEL_WIDTH, h - 2 * MARGIN, PANEL, x0 + PANEL_WIDTH / 2, h / 2, radius=14,
                                   border_color=PANEL_EDGE, border_width=1, name="narration"))
-        y = 44.0
-        profile_title = text(self.level.title, lang)
-        for line in wrap(profile_title, 24, inner, True)[:2]:
-            self.root.add_child(label(line, 24, GOLD, x0 + 20, y, bold=True))
-            y += 30
+        title = Box(inner, 24, lines=2, bold=True, floor=16, name="tutorial title", shrink_first=True)
+        y = 28 + self.root.add_child(text_block(text(self.level.title, lang), title, GOLD, x0 + 20, 28,
+                                                valign="top")).height + 4
         if self.state == "summary":
-            self._build_summary(x0, y, inner)
-            return
-        self.root.add_child(label(t("tutorial.step", n=self.index + 1, total=len(self.level.steps)), 15, MUTED,
-                                  x0 + 20, y))
-        y += 28
+            return self._build_summary(x0, y, inner)
+        y = self._para(t("tutorial.step", n=self.index + 1, total=len(self.level.steps)), 15, MUTED, y, gap=6)
         step = self.step
-        for line in wrap(text(step.narration, lang), 18, inner):
-            self.root.add_child(label(line, 18, CREAM, x0 + 20, y))
-            y += 24
-        y += 8
+        y = self._para(text(step.narration, lang), 18, CREAM, y, gap=8)
         if self.state in ("ask", "wrong"):
-            prompt = self._prompt()
-            for line in wrap(prompt, 15, inner):
-                self.root.add_child(label(line, 15, MUTED, x0 + 20, y))
-                y += 20
-            y += 6
-            for i, option in enumerate(step.options):
-                self.add(Button(f"{i + 1}  {self.option_label(option)}", x0 + 20, y, inner, 40, size=18,
+            y = self._para(self._prompt(), 15, MUTED, y, gap=6)
+            tall = max(34, round(40 * k))
+            words = [f"{i + 1}  {self.option_label(option)}" for i, option in enumerate(step.options)]
+            same = group_size(words, Button.box_for(inner, tall, self._s(18)), self.window[0] / w)  # alike
+            for option, word in zip(step.options, words, strict=True):
+                self.add(Button(word, x0 + 20, y, inner, tall, size=self._s(18), text_size=same,
                                 on_activate=functools.partial(Answer, option), name=f"option:{option}"))
-                y += 46
-        y = self._build_feedback(x0, y + 4, inner)
+                y += tall + 6 * k
+        y = self._build_feedback(x0, y + 4 * k, inner)
         if self.state in ("wrong", "right"):
             y = self._build_rule(x0, y, inner)
         if self.show_hint and self.state in ("ask", "wrong"):
-            for line in wrap(text(step.hint, lang), 16, inner):
-                self.root.add_child(label(line, 16, HINT, x0 + 20, y))
-                y += 21
-        bottom = h - 16 - 20 - 44
+            y = self._para(text(step.hint, lang), 16, HINT, y)
+        bottom = self._bottom()
         if self.state in ("ask", "wrong"):
             self.add(Button(t("tutorial.hint"), x0 + 20, bottom, (inner - 10) // 2, 44, size=18,
                             on_activate=lambda: Control("hint"), name="hint"))
@@ -295,7 +317,7 @@ class TutorialScreen(MenuScreen):
             last = self.index + 1 >= len(self.level.steps)
             self.add(Button(t("tutorial.finish" if last else "tutorial.next"), x0 + 20, bottom, inner, 44, size=18,
                             primary=True, on_activate=lambda: Control("next"), name="next"))
-        self._highlight()
+        return y
 
     def _prompt(self) -> str:
         step = self.step
@@ -310,64 +332,51 @@ class TutorialScreen(MenuScreen):
     def _build_feedback(self, x0: float, y: float, inner: int) -> float:
         for i, (line_text, colour) in enumerate(self.feedback):
             size = 20 if i == 0 else 15 if colour in (GOLD, MUTED) else 16
-            for line in wrap(line_text, size, inner, i == 0):
-                self.root.add_child(label(line, size, colour, x0 + 20, y, bold=i == 0))
-                y += size + 5
-            y += 4
+            y = self._para(line_text, size, colour, y, bold=i == 0, gap=4)
         return y
 
     def _build_rule(self, x0: float, y: float, inner: int) -> float:
         """The rule in the player's language, where it is written, and the "original" toggle
         with the rulebook's own words under it when asked for."""
-        for line in wrap(self.rule_text(), 15, inner):
-            self.root.add_child(label(line, 15, GOLD, x0 + 20, y))
-            y += 20
-        for line in wrap(self.source_text(), 13, inner):
-            self.root.add_child(label(line, 13, MUTED, x0 + 20, y))
-            y += 18
+        y = self._para(self.rule_text(), 15, GOLD, y)
+        y = self._para(self.source_text(), 13, MUTED, y, gap=4)
         original = self.original_text()
         if original is not None:
             language = t(f"language.{self.level.source.original_language}")
             word = t("tutorial.hide_original") if self.show_original else t("tutorial.show_original", language=language)
-            self.add(Button(word, x0 + 20, y + 2, min(inner, text_width(word, 14, True) + 40), 28, size=14,
+            size = self._s(14)
+            tall = max(24, round(28 * self._k))
+            self.add(Button(word, x0 + 20, y + 2, min(inner, text_width(word, size, True) + 40), tall, size=size,
                             on_activate=lambda: Control("original"), name="original"))
-            y += 36
+            y += tall + 8 * self._k
             if self.show_original:
-                for line in wrap(original, 14, inner):
-                    self.root.add_child(label(line, 14, CREAM, x0 + 20, y))
-                    y += 19
-        return y + 6
+                y = self._para(original, 14, CREAM, y)
+        return y + 6 * self._k
 
-    def _build_summary(self, x0: float, y: float, inner: int) -> None:
+    def _build_summary(self, x0: float, y: float, inner: int) -> float:
         lang = i18n.language()
         lv = self.level
         y += 6
         for i in range(3):
             self.root.add_child(Sprite(star_image(30, i < self.stars), x0 + 36 + 36 * i, y + 4, name="star"))
-        self.root.add_child(label(t("tutorial.stars", stars=self.stars), 15, MUTED, x0 + 140, y + 4))
-        y += 44
-        self.root.add_child(label(t("tutorial.summary"), 18, GOLD, x0 + 20, y, bold=True))
-        y += 26
-        for line in wrap(text(lv.summary, lang), 17, inner):
-            self.root.add_child(label(line, 17, CREAM, x0 + 20, y))
-            y += 22
-        y += 10
-        self.root.add_child(label(t("tutorial.rule"), 15, GOLD, x0 + 20, y, bold=True))
-        y = self._build_rule(x0, y + 20, inner)
+        self.root.add_child(text_block(t("tutorial.stars", stars=self.stars),
+                                       Box(inner - 130, 15, floor=11, name="stars", shrink_first=True), MUTED,
+                                       x0 + 140, y + 4))
+        y += 28
+        y = self._para(t("tutorial.summary"), 18, GOLD, y, bold=True, gap=2)
+        y = self._para(text(lv.summary, lang), 17, CREAM, y, gap=10)
+        y = self._para(t("tutorial.rule"), 15, GOLD, y, bold=True, gap=2)
+        y = self._build_rule(x0, y, inner)
         if lv.engine_note:
-            y += 6
-            self.root.add_child(label(t("tutorial.note"), 15, GOLD, x0 + 20, y, bold=True))
-            y += 20
-            for line in wrap(text(lv.engine_note, lang), 14, inner)[:4]:
-                self.root.add_child(label(line, 14, MUTED, x0 + 20, y))
-                y += 18
-        h = self.size[1]
-        bottom = h - 16 - 20 - 44
+            y = self._para(t("tutorial.note"), 15, GOLD, y + 6 * self._k, bold=True, gap=2)
+            y = self._para(text(lv.engine_note, lang), 14, MUTED, y)
+        bottom = self._bottom()
         half = (inner - 10) // 2
         self.add(Button(t("tutorial.back_to_list"), x0 + 20, bottom, half, 44, size=18, primary=True,
                         on_activate=lambda: Control("list"), name="list"))
         self.add(Button(t("tutorial.replay"), x0 + 30 + half, bottom, half, 44, size=18,
                         on_activate=lambda: Control("replay"), name="replay"))
+        return y
 
     def _highlight(self) -> None:
         """Gold frames around what the step points at; green ones around who got the tile. Drawn
