@@ -234,3 +234,25 @@ def test_a_notice_names_settings_by_their_names_not_their_ids() -> None:
             assert "sound_volume" not in shown and t("settings.sound_volume") in shown, (language, shown)
     finally:
         i18n.set_language("en")
+
+
+def test_the_rules_screen_names_every_knob_and_value_in_words() -> None:
+    """Every knob of every shipped rulebook has a name and every word value has words, in every
+    language: the rules screen never shows a TOML key (``dead_wall_mode``, ``replenished_hill``)."""
+    from game.engine.profile import available_profiles, load_profile
+    from game.ui.menus.rules_screen import knob_name, show_value, value_word
+
+    missing = []
+    try:
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            for profile in available_profiles():
+                for key, value in load_profile(profile).knobs().items():
+                    if knob_name(key).startswith("rules.knob."):
+                        missing.append(f"{language}: {key}")
+                    words = value if isinstance(value, list | tuple) else [value]
+                    missing += [f"{language}: {key} = {w}" for w in words if isinstance(w, str) and value_word(w) is None]
+                    assert show_value(value)
+    finally:
+        i18n.set_language("en")
+    assert not missing

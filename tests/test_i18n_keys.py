@@ -199,6 +199,36 @@ def _tutorial_verbs() -> Iterable[str]:
     return (f"tutorial.verb.{v}" for v in verbs)
 
 
+def _rule_knobs() -> Iterable[str]:
+    """The rules screen's knobs: every knob of every shipped rulebook (the tai rows are named by
+    their row)."""
+    from game.engine.profile import available_profiles, load_profile
+    from game.ui.menus.rules_screen import TAI_ROW_KNOBS
+
+    for p in available_profiles():
+        for key in load_profile(p).knobs():
+            section, knob = key.split(".", 1)
+            if not (section == "tai" and knob in TAI_ROW_KNOBS):
+                yield f"rules.knob.{key}"
+
+
+def _rule_values() -> Iterable[str]:
+    """The word values of the shipped rulebooks' knobs, under the first prefix that words them,
+    as the rules screen looks them up (game/ui/menus/rules_screen.value_word)."""
+    from game.engine.profile import available_profiles, load_profile
+    from game.ui.menus.rules_screen import VALUE_ALIASES, VALUE_WORDS
+
+    keys = catalog_keys()
+    for p in available_profiles():
+        for value in load_profile(p).knobs().values():
+            for word in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(word, str):
+                    slug = re.sub(r"[^a-z0-9]+", "_", VALUE_ALIASES.get(word, word).lower()).strip("_")
+                    yield next((prefix + slug for prefix in VALUE_WORDS if prefix + slug in keys),
+                               "rules.value." + slug)
+    yield "rules.value.none"  # a number below zero (no minimum) and an empty list
+
+
 def _fu_reasons() -> Iterable[str]:
     """A fu line's reason: the scoring library's ids (the engine passes them on, game/engine/scoring.py)."""
     from mahjong.hand_calculating.fu import FuCalculator
@@ -257,6 +287,9 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
         r"table\.(.+)": lambda: (f"table.{unit.value}" for unit in Unit),
         r"result\.fu\.(.+)": _fu_reasons,
         r"ai\.external\.(.+)": lambda: (f"ai.external.{k}" for k in _calls_in("ai", "BadReply")),
+        r"rules\.knob\.(.+)": _rule_knobs,
+        r"rules\.value\.(.+)": _rule_values,
+        r"table\.penalty\.(.+)": _rule_values,
     }
 
 

@@ -229,8 +229,10 @@ def test_rules_screen_lists_every_difference_and_scrolls() -> None:
     screen = RulesScreen(SIZE, "riichi", "taiwanese")
     assert_drawn(render(screen))
     diffs = diff_profiles(load_profile("riichi"), load_profile("taiwanese"))
-    knob_rows = [r for r in screen.rows if len(r.children) == 3]
-    assert len(knob_rows) == len(diffs)
+    knob_rows = [r for r in screen.rows if r.name.count(":") == 1]
+    assert [r.name.split(":")[1] for r in knob_rows] == [key for key, _, _ in diffs]
+    items = [r for r in screen.rows if r.name.startswith("rule:draws.abortive:")]  # a list: item by item
+    assert len(items) == 5
     first_visible = [r for r in screen.rows if r.visible]
     screen.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
     assert screen.offset == 3 and [r for r in screen.rows if r.visible] != first_visible

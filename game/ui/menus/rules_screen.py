@@ -1,20 +1,26 @@
 """The Rules screen: every knob in which one profile differs from another, by section.
 
 It reads :func:`game.engine.profile.diff_profiles`, the same list ``rules diff`` prints, so the
-screen and the command agree on what differs. Knob names stay as the profiles spell them (they
-are the rulebook's terms and the TOML keys a player would edit); the sections are translated.
+screen and the command agree on what differs. A player reads words, never a TOML key: each knob
+has a name in the catalogs (``rules.knob.<section>.<knob>``; a Taiwanese tai row is named as the
+win panel names the row) and each word value one too (``rules.value.*``, or the limit, length,
+abort, penalty or yaku words the catalogs already hold); tests/test_i18n.py checks every knob of
+every shipped rulebook has them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 import pygame
 
 from game.engine.profile import diff_profiles, load_profile, profile_order
-from game.i18n import t
+from game.engine.rows import Unit
+from game.i18n import has, number, t
 from game.scene import Node, Panel
 from game.ui.fitting import Box
+from game.ui.table.words import row_name
 
 from .new_game import profile_name
 from .widgets import (
@@ -34,12 +40,56 @@ from .widgets import (
 ROW = 30
 
 
+# The Taiwanese knobs that are a row of the tai table, named as the win panel names the row.
+TAI_ROW_KNOBS: Final = {
+    "flower_tai": "seat_flower", "flower_kong_tai": "flower_kong", "eight_flowers_win": "all_eight_flowers",
+    "seven_rob_one": "seven_flowers_rob_the_eighth", "zimo": "self_draw", "menqing": "concealed_hand",
+    "menqing_zimo_bundle": "concealed_self_draw", "duting": "single_wait", "haidi": "last_tile_self_draw",
+    "hedi": "last_discard", "gangshang": "win_on_a_replacement_tile", "qianggang": "robbing_a_kong",
+    "half_qiuren": "half_exposed_self_drawn", "quan_qiuren": "all_exposed", "tianhu": "heavenly_hand",
+    "dihu": "earthly_hand", "renhu": "human_hand", "round_wind": "round_wind", "seat_wind": "seat_wind",
+    "dragon_pung": "dragon_pung", "pinghu": "all_chows", "san_anke": "three_concealed_pungs",
+    "si_anke": "four_concealed_pungs", "wu_anke": "five_concealed_pungs", "pengpenghu": "all_pungs",
+    "hunyise": "half_flush", "qingyise": "full_flush", "ziyise": "all_honours",
+    "xiao_sanyuan": "little_three_dragons", "da_sanyuan": "big_three_dragons", "xiao_sixi": "little_four_winds",
+    "da_sixi": "big_four_winds", "ligu": "seven_pairs_and_a_pung", "four_kong_win": "four_kongs",
+}  # fmt: skip
+# Words the catalogs already hold under other names: a value is looked up under these prefixes.
+VALUE_WORDS: Final = ("rules.value.", "limit.", "length.", "table.abort.", "table.penalty.", "yaku.")
+VALUE_ALIASES: Final = {"daisuushii": "dai_suushii"}  # the pao knob names the yaku its own way
+
+
+def knob_name(key: str) -> str:
+    """A knob as a player reads it: ``claims.window`` -> "Time to claim a discard"; a Taiwanese
+    tai row by the row's own name ("Concealed hand (門清)")."""
+    section, knob = key.split(".", 1)
+    if section == "tai" and knob in TAI_ROW_KNOBS:
+        return row_name(Unit.TAI, TAI_ROW_KNOBS[knob])
+    return t(f"rules.knob.{key}")
+
+
+def value_word(value: str) -> str | None:
+    """A knob's word value in the player's language, or None when no catalog has it."""
+    slug = re.sub(r"[^a-z0-9]+", "_", VALUE_ALIASES.get(value, value).lower()).strip("_")
+    return next((t(prefix + slug) for prefix in VALUE_WORDS if has(prefix + slug)), None)
+
+
+def _is_word_list(value: object) -> bool:
+    """A list of words (abort kinds, yaku), not of numbers (uma): shown item by item."""
+    return isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+
+
 def show_value(value: object) -> str:
+    """A knob's value as a player reads it: yes or no, a number the language's way, a word."""
     if isinstance(value, bool):
         return t("common.yes") if value else t("common.no")
+    if isinstance(value, int | float):
+        return t("rules.value.none") if value < 0 else number(value)
     if isinstance(value, list | tuple):
-        return ", ".join(show_value(v) for v in value) or "—"
-    return str(value)
+        if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value) and any(v < 0 for v in value):
+            return t("common.list_separator").join(number(v, sign=True) for v in value)  # uma
+        return t("common.list_separator").join(show_value(v) for v in value) or t("rules.value.none")
+    return value_word(str(value)) or str(value)
 
 
 class RulesScreen(MenuScreen):
@@ -75,19 +125,21 @@ class RulesScreen(MenuScreen):
         self.rows: list[Node] = []
         section = ""
         for key, a, b in diffs:
-            sec, knob = key.split(".", 1)
+            sec, _knob = key.split(".", 1)
             if sec != section:
                 section = sec
                 row = Node(72, 0)
                 row.add_child(label(t(f"rules.section.{sec}").upper(), 14, MUTED, 18, 0, bold=True))
                 self.rows.append(row)
-            row = Node(72, 0)
-            for words, x, width in ((knob, 34, name_w - 30), (show_value(a), name_w, value_w - 24),
-                                    (show_value(b), name_w + value_w, value_w - 24)):
-                box = Box(width, 17, lines=2, floor=12, name="rules row", shrink_first=True, height=ROW - 2,
-                          leading=TIGHT)
-                row.add_child(text_block(words, box, CREAM, x, 0))
-            self.rows.append(row)
+            cells = [(f"rule:{key}", (knob_name(key), show_value(a), show_value(b)))]
+            if _is_word_list(a) and _is_word_list(b):  # one row per item, as a list of yes and no
+                items = list(dict.fromkeys([*a, *b]))  # type: ignore[misc]
+                cells = [(f"rule:{key}", (knob_name(key), "", ""))] + [
+                    (f"rule:{key}:{item}",
+                     ("  " + show_value(item), show_value(item in a), show_value(item in b)))  # type: ignore[operator]
+                    for item in items]
+            for name, words in cells:
+                self.rows.append(self._row(words, name_w, value_w, name))
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,
                                       align="center"))
@@ -95,6 +147,16 @@ class RulesScreen(MenuScreen):
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         self.root.add_child(label(t("rules.scroll_hint"), 14, FAINT, w - 72, h - 56, align="right"))
+
+    @staticmethod
+    def _row(words: tuple[str, str, str], name_w: int, value_w: int, name: str) -> Node:
+        """A rule and its value in each rulebook: two lines at most, set smaller before they wrap."""
+        row = Node(72, 0, name=name)
+        for text, x, width in zip(words, (34, name_w, name_w + value_w), (name_w - 34 - 12, value_w - 24, value_w - 24),
+                                  strict=True):
+            box = Box(width, 17, lines=2, floor=12, name="rules row", shrink_first=True, height=ROW - 2, leading=TIGHT)
+            row.add_child(text_block(text, box, CREAM, x, 0))
+        return row
 
     def scroll(self, lines: int) -> None:
         self.list.scroll(lines)

@@ -107,13 +107,13 @@ class TextBlock(Node):
         self.box, self.color, self.align, self.valign = box, color, align, valign
         self.leading = box.leading if leading is None else leading
         self.scale_at_build = _scale
-        self.text = ""
+        self.words = ""
         self.set_text(text)
 
     def set_text(self, text: str, color: Colour | None = None) -> None:
         """Show ``text`` instead, fitted to the same box (a caption that changes)."""
         global _scale
-        self.text = text
+        self.words = text
         if color is not None:
             self.color = color
         self.clear()
