@@ -237,14 +237,11 @@ def _fu_reasons() -> Iterable[str]:
 
 
 def _table_verbs() -> Iterable[str]:
-    """A move's verb on the claim bar and in a hint: an action kind's value (a kan of any kind is
-    "kan", a term) unless the terms word it."""
-    from game.engine.actions import ActionKind
-    from game.ui.table.screen import _ACTION_VERBS
+    """A claim-bar verb (a key of ``VERB_KEYS``, and Pass) unless the terms word it."""
+    from game.ui.table.screen import VERB_KEYS
     from game.ui.table.words import TERM_WORDS
 
-    verbs = {_ACTION_VERBS.get(k, k.value) for k in ActionKind}
-    return (f"table.verb.{v}" for v in verbs - set(TERM_WORDS))
+    return (f"table.verb.{v}" for v in set(VERB_KEYS) - set(TERM_WORDS))
 
 
 def _families() -> dict[str, Callable[[], Iterable[str]]]:
@@ -252,8 +249,7 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
     from game.engine.rows import Unit
     from game.match_options import HAND_LENGTHS, LEVELS, ROUND_LENGTHS
     from game.tutorial.level import BOOKS
-    from game.ui.menus.results import SEAT_WORDS
-    from game.ui.table.screen import AI_NAMES
+    from game.ui.seats import AI_NAMES
     from game.ui.table.words import TERM_WORDS, TERMINOLOGIES
 
     return {
@@ -268,7 +264,6 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
         r"wind\.(.+)": lambda: (f"wind.{n}" for n in range(4)),
         r"place\.(.+)": lambda: (f"place.{n}" for n in range(1, 5)),
         r"month\.(.+)": lambda: (f"month.{n}" for n in range(1, 13)),
-        r"who\.(.+)": lambda: (f"who.{w}" for w in SEAT_WORDS),
         r"table\.name\.(.+)": lambda: (f"table.name.{n}" for n in AI_NAMES),
         r"terms\.(.+)\.(.+)": lambda: (f"terms.{a}.{w}" for a in TERMINOLOGIES for w in TERM_WORDS),
         r"tile\.(.+)": _tile_names,
@@ -307,10 +302,18 @@ def _calls_in(folder: str, function: str) -> set[str]:
         if folder not in path.relative_to(GAME).parts[:1]:
             continue
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == function and node.args
-                    and isinstance(node.args[0], ast.Constant)):
-                out.add(str(node.args[0].value))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == function and node.args:
+                out |= _constants(node.args[0])
     return out
+
+
+def _constants(node: ast.expr) -> set[str]:
+    """The literal values an argument can take: a constant, or either side of ``a if c else b``."""
+    if isinstance(node, ast.Constant):
+        return {str(node.value)}
+    if isinstance(node, ast.IfExp):
+        return _constants(node.body) | _constants(node.orelse)
+    return set()
 
 
 def used_keys() -> tuple[set[str], list[str]]:

@@ -295,4 +295,8 @@ def placeholders(text: str) -> set[str]:
 
 
 # The formats of numbers and dates live in one module (imported last: it reads the catalogs through t).
-from .formats import Number, date_time, decimal, number, percent  # noqa: E402
+from .formats import Number as Number  # noqa: E402
+from .formats import date_time as date_time  # noqa: E402
+from .formats import decimal as decimal  # noqa: E402
+from .formats import number as number  # noqa: E402
+from .formats import percent as percent  # noqa: E402
