@@ -86,13 +86,12 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
     from game.ui.crash import CrashScreen
     from game.ui.menus.load_screen import LoadScreen
     from game.ui.menus.replays_screen import ReplaysScreen
-    from game.ui.menus.results import ResultsScreen
     from game.ui.menus.rules_screen import RulesScreen
     from game.ui.menus.save_screen import SaveAsScreen
-    from game.ui.menus.summary import summarize
     from game.ui.replay.hand_list import HandListScreen
     from game.ui.replay.import_screen import ImportScreen
     from game.ui.replay.sources import viewer_for_saved
+    from game.ui.results.match_end import ResultsScreen, match_end
 
     library = ReplayLibrary()
     saves = SaveStore()
@@ -100,7 +99,7 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
         options, match = _finished_match(profile, seed)
         library.add(options, match)
         saves.write(f"{LONG['name']} {profile}", options, match.record, summary=summary_of(match))
-        yield f"results {profile}", ResultsScreen(SIZE, summarize(match, options.human_seat))
+        yield f"results {profile}", ResultsScreen(SIZE, match_end(match, options))
     replays = ReplaysScreen(SIZE, library.entries())
     yield "replays", replays
     replays.message = t("replays.exported", file=LONG["path"] + "/2026-12-01T201500.json")
@@ -133,6 +132,31 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
         for offset in range(0, max(1, len(rules.rows)), max(1, rules.list.shown)):
             rules.offset = offset
             yield f"rules {a}/{b} from row {offset}", rules
+    yield from _imported_log_screens()
+
+
+def _imported_log_screens() -> Iterator[tuple[str, MenuScreen]]:
+    """An imported tenhou.net/6 log: its viewer, its hand list and the overlay that changes the
+    rules it is read under (the Russian "read under these rules" button once overflowed it)."""
+    import json
+    import tempfile
+
+    from log_helpers import called_match
+
+    from game.engine.logs import to_tenhou6
+    from game.engine.profile import load_profile
+    from game.ui.replay.hand_list import HandListScreen
+    from game.ui.replay.log_rules import LogRulesScreen
+    from game.ui.replay.sources import viewer_for_log
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "riichi.json"
+        log = to_tenhou6(called_match(load_profile("riichi"), 9))
+        path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+        viewer = viewer_for_log(SIZE, path)
+        yield "imported log viewer", viewer
+        yield "imported log hand list", HandListScreen(SIZE, viewer)
+        yield "imported log rules", LogRulesScreen(SIZE, viewer)
 
 
 def _every_choice(screen: MenuScreen) -> Iterator[None]:
@@ -274,7 +298,7 @@ def test_the_table_fits_in_every_language(language: str) -> None:
         verbs = [("ron", "", "R"), ("pon", "", "P"), ("kan", "", "K"), ("chi", "3-4-5p", "C"), ("chi", "4-5-6p", "1"),
                  ("pass", "", "Space")]
         prompt = t("table.prompt.countdown", prompt=t("table.prompt.claim", name="Kenji", tile="5p"), seconds="10")
-        table.hud.show_choices(prompt, [Choice(v, d, k) for v, d, k in verbs], tile=None, focus=0)
+        table.hud.show_choices(prompt, [Choice(v, d, k) for v, d, k in verbs], focus=0)
         _table_problems(f"{profile} claim bar", table, found)
         turn = [("tsumo", "", "T"), ("riichi", "", "R"), ("kan", "", "K"), ("kyuushu", "", "9")]
         table.hud.show_choices(t("table.prompt.turn"), [Choice(v, d, k) for v, d, k in turn])

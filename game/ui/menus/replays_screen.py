@@ -4,7 +4,6 @@ dropped on the window) opens a log from elsewhere in the same viewer."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame

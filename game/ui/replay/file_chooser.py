@@ -31,12 +31,14 @@ from game.ui.menus.widgets import (
     FAINT,
     GOLD,
     MUTED,
+    Box,
     Button,
     ListRow,
     MenuScreen,
     ScrollRows,
-    fit,
+    clip,
     label,
+    text_block,
 )
 
 from .import_screen import tail_that_fits
@@ -120,7 +122,7 @@ class EntryRow(ListRow):
         else:  # a page
             self.add_child(Panel(12, 15, MUTED, 22, 0, radius=2, anchor=(0.0, 0.5)))
         text = entry.name + ("/" if entry.folder else "")
-        self.add_child(label(fit(text, 18, width - 60, entry.folder), 18, CREAM, 40, 0, bold=entry.folder))
+        self.add_child(label(clip(text, 18, width - 60, entry.folder), 18, CREAM, 40, 0, bold=entry.folder))  # a name on disk
 
     def activate(self) -> Any | None:
         return self.choose(self.entry)
@@ -191,8 +193,9 @@ class FileChooserScreen(MenuScreen):
         if listing is None:
             self.root.add_child(label(t("chooser.reading"), 17, FAINT, 72, top + 30, name="reading"))
         elif listing.error:
-            self.root.add_child(label(fit(t("chooser.unreadable", detail=shown(listing.error)), 17, w - 144), 17, BAD,
-                                      72, top + 30 + (ROW if rows else 0), name="error"))
+            self.root.add_child(text_block(t("chooser.unreadable", detail=shown(listing.error)),
+                                           Box(w - 144, 17, lines=2, floor=12, name="message"), BAD,
+                                           72, top + 30 + (ROW if rows else 0), name="error"))
         else:
             for entry in listing.entries:
                 rows.append(EntryRow(entry, w - 144 - 16, self.choose))

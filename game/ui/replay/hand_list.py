@@ -104,10 +104,11 @@ class HandListScreen(Overlay):
         if fit_ is not None:  # an imported log: the rules it is read under, to change
             button = self.add(Button(t("viewer.rules_change"), x0 + pw - 24 - 170, top + 10, 170, 40, size=16,
                                      center=True, on_activate=self.show_rules, name="rules"))
-            self.root.add_child(label(fit(fit_words(fit_), 14, int(pw - 420)), 14, MUTED, button.x - 12, top + 30,
-                                      align="right"))
+            self.root.add_child(text_block(fit_words(fit_), Box(int(pw - 420), 14, floor=11, name="rules read"), MUTED,
+                                           button.x - 12, top + 30, align="right"))
         else:
-            self.root.add_child(label(t("viewer.hands_hint"), 14, FAINT, x0 + pw - 24, top + 30, align="right"))
+            self.root.add_child(text_block(t("viewer.hands_hint"), Box(int(pw - 300), 14, floor=11, name="keys hint"), FAINT,
+                                           x0 + pw - 24, top + 30, align="right"))
         delta_w = 86
         deltas_x = x0 + pw - 28 - 3 * delta_w
         seats = [(v.tape.human + k) % 4 for k in range(4)]

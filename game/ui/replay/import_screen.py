@@ -29,7 +29,6 @@ from game.ui.menus.widgets import (
     Widget,
     clip,
     label,
-    text_width,
     wrap,
 )
 from game.ui.tutorial.intents import PushScreen

@@ -19,7 +19,7 @@ from game.i18n import t
 from game.scene import Panel
 from game.ui.menus.intents import Back
 from game.ui.menus.new_game import profile_name
-from game.ui.menus.widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, fit, label, wrap
+from game.ui.menus.widgets import CREAM, FAINT, GOLD, MUTED, Box, Button, Choice, label, text_block
 
 from .overlay import Overlay
 
@@ -82,10 +82,9 @@ class LogRulesScreen(Overlay):
         how = t("viewer.rules_chosen" if self.fit.chosen else "viewer.rules_named" if self.fit.named
                 else "viewer.rules_fitted")
         y = top + 74
-        for line in wrap(f"{fit_words(self.fit)}. {how}", 15, int(pw - 56))[:3]:
-            self.root.add_child(label(line, 15, MUTED, x0 + 28, y))
-            y += 22
-        y += 12
+        self.root.add_child(text_block(f"{fit_words(self.fit)}. {how}", Box(pw - 56, 15, lines=3, floor=12,
+                                       name="how the log is read"), MUTED, x0 + 28, y - 11, valign="top"))
+        y += 3 * 22 + 12
         col = int(pw - 56)
         self.add(Choice(t("new_game.profile"), RULEBOOKS, self.profile_id, x0 + 28, y, col, show=short_name,
                         on_change=self._profile, value_width=330, name="rulebook"))
@@ -95,11 +94,12 @@ class LogRulesScreen(Overlay):
         self.add(Choice(t("viewer.red_fives"), reds, self.red_fives, x0 + 28, y + 104, col,
                         show=lambda v: t("common.yes") if v else t("common.no"), on_change=self._red,
                         value_width=330, name="red_fives"))
-        self.root.add_child(label(t("viewer.rules_hint"), 14, FAINT, x0 + 28, y + 176))
+        self.root.add_child(text_block(t("viewer.rules_hint"), Box(pw - 56, 14, floor=11, name="keys hint"), FAINT,
+                                       x0 + 28, y + 176))
         self.add(Button(t("common.back"), x0 + 28, top + ph - 76, 200, 52, center=True, on_activate=Back,
                         name="back"))
         apply_w = 360
-        self.add(Button(fit(t("viewer.rules_apply"), 22, apply_w - 28, True), x0 + pw - 28 - apply_w, top + ph - 76,
+        self.add(Button(t("viewer.rules_apply"), x0 + pw - 28 - apply_w, top + ph - 76,
                         apply_w, 52, primary=True, center=True, on_activate=self.apply, name="apply"))
 
     def first_focus(self) -> int:

@@ -29,7 +29,17 @@ from game.i18n import decimal, t
 from game.match_options import MatchOptions
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
-from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, PANEL_EDGE, Box, Button, MenuScreen, label, text_block
+from game.ui.menus.widgets import (
+    BAD,
+    FAINT,
+    GOLD,
+    MUTED,
+    PANEL_EDGE,
+    Box,
+    Button,
+    MenuScreen,
+    text_block,
+)
 from game.ui.results.tags import FU_TAG
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout

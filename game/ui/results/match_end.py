@@ -30,7 +30,19 @@ from game.ui.menus import widgets
 from game.ui.menus.intents import Open, OpenReplay
 from game.ui.menus.new_game import profile_name
 from game.ui.menus.summary import HandLine, hand_lines
-from game.ui.menus.widgets import BAD, CREAM, FAINT, GOLD, GOOD, MUTED, Button, MenuScreen, fit, label
+from game.ui.menus.widgets import (
+    BAD,
+    CREAM,
+    FAINT,
+    GOLD,
+    GOOD,
+    MUTED,
+    Box,
+    Button,
+    MenuScreen,
+    label,
+    text_block,
+)
 from game.ui.seats import seat_name
 from game.ui.tutorial.intents import PushScreen
 
@@ -107,13 +119,15 @@ def graph_picture(series: Sequence[ScorePoint], human: int, size: tuple[int, int
     for value in range(low, high + 1, step):
         y = at(0, value)[1]
         pygame.draw.line(pic, (255, 255, 255, 40 if value else 110), (pad_l, y), (w - pad_r, y), 1)
-        text, rect = font.render(number(value), (168, 188, 178))
+        text = font.render(number(value), True, (168, 188, 178))
+        rect = text.get_rect()
         pic.blit(text, (pad_l - 8 * scale - rect.width, y - rect.height / 2))
     every = max(1, round(len(series) / 12))
     for i, point in enumerate(series):
         if i and (i % every == 0 or i == len(series) - 1):
             x = at(i, low)[0]
-            text, rect = font.render(point.label, (168, 188, 178))
+            text = font.render(point.label, True, (168, 188, 178))
+            rect = text.get_rect()
             pic.blit(text, (x - rect.width / 2, h - pad_b + 8 * scale))
     order = [(human + k) % 4 for k in range(1, 4)] + [human]  # the player's line on top
     for seat in order:
@@ -141,8 +155,8 @@ class ResultsScreen(MenuScreen):
         e = self.end
         final = e.final
         self.heading(t("results.title"))
-        self.root.add_child(label(fit(profile_name(e.profile_id), 17, 500, True), 17, MUTED, w - 72, 64,
-                                  bold=True, align="right"))
+        self.root.add_child(text_block(profile_name(e.profile_id), Box(500, 17, bold=True, floor=13, name="results profile"),
+                                       MUTED, w - 72, 64, align="right"))
         left_w = 500
         top = 126
         rows_h = 48 + 4 * 62
@@ -151,8 +165,10 @@ class ResultsScreen(MenuScreen):
         heads = [t("results.place"), t("results.player"), t("results.score")]
         heads += [t("results.uma"), t("results.points")] if e.uma else [t("results.change")]
         aligns = ("left", "left", "right", "right", "right")
-        for text, x, align in zip(heads, cols, aligns, strict=False):
-            self.root.add_child(label(text, 14, GOLD, 72 + x, top + 24, bold=True, align=align))
+        for i, (text, x, align) in enumerate(zip(heads, cols, aligns, strict=False)):
+            width = 96 if align == "right" else cols[i + 1] - x - (96 if aligns[i + 1] == "right" else 12)
+            self.root.add_child(text_block(text, Box(width, 14, bold=True, floor=11, name="results column"), GOLD,
+                                           72 + x, top + 24, align=align))
         start = e.series[0].scores if e.series else (0, 0, 0, 0)
         for i, seat in enumerate(e.by_place()):
             y = top + 48 + 31 + i * 62
@@ -162,8 +178,9 @@ class ResultsScreen(MenuScreen):
             rank = final.ranks[seat]
             self.root.add_child(label(t(f"place.{rank}"), 24, GOLD if rank == 1 else CREAM, 72 + cols[0], y, bold=True))
             self.root.add_child(Panel(12, 12, SEAT_COLOURS[(seat - e.human_seat) % 4], 72 + cols[1] + 6, y, radius=6))
-            self.root.add_child(label(fit(seat_name(seat, e.human_seat), 20, cols[2] - cols[1] - 100, mine), 20, CREAM,
-                                      72 + cols[1] + 22, y, bold=mine))
+            self.root.add_child(text_block(seat_name(seat, e.human_seat),
+                                           Box(cols[2] - cols[1] - 100, 20, bold=mine, floor=14, name="results seat"),
+                                           CREAM, 72 + cols[1] + 22, y))
             self.root.add_child(label(number(final.scores[seat]), 20, CREAM, 72 + cols[2], y, align="right"))
             if not e.uma:
                 change = final.scores[seat] - start[seat]
@@ -178,8 +195,8 @@ class ResultsScreen(MenuScreen):
                                       align="right"))
         note_y = top + rows_h + 26
         if e.uma and final.return_points:
-            self.root.add_child(label(fit(t("results.uma_note", points=number(final.return_points)), 14, left_w), 14,
-                                      FAINT, 76, note_y))
+            self.root.add_child(text_block(t("results.uma_note", points=number(final.return_points)),
+                                           Box(left_w, 14, floor=11, name="uma note", shrink_first=True), FAINT, 76, note_y))
         self.root.add_child(label(t("replays.hands", count=max(0, len(e.series) - 1)), 15, MUTED, 76, note_y + 26))
         # the graph
         gx = 72 + left_w + 28

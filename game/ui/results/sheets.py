@@ -15,7 +15,7 @@ from game.engine.events import AbortiveDraw, ExhaustiveDraw, FuPart, MatchEnded,
 from game.engine.meld import Meld
 from game.engine.rows import DORA_ROWS, Unit
 from game.i18n import has, join, number, t  # join: words a language switch can write again
-from game.ui.table.words import Terms, hand_value, limit_name, row_name, row_value
+from game.ui.table.words import Terms, hand_value, row_name, row_value
 
 
 @dataclass(frozen=True)

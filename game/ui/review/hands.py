@@ -22,12 +22,13 @@ from game.ui.menus.widgets import (
     GOLD,
     GOOD,
     MUTED,
+    Box,
     Button,
     ListRow,
     MenuScreen,
     ScrollRows,
-    fit,
     label,
+    text_block,
 )
 from game.ui.replay.hand_list import line_outcome, position_name
 from game.ui.seats import seat_name, seat_names
@@ -86,14 +87,15 @@ class ReviewHandsScreen(MenuScreen):
         w, h = self.size
         self.heading(t("review.pick_title"))
         x, width = 72, w - 144
-        self.root.add_child(label(fit(t("review.pick_hint"), 17, width), 17, MUTED, x + 4, 136))
+        self.root.add_child(text_block(t("review.pick_hint"), Box(width, 17, lines=2, floor=12, name="intro", shrink_first=True,
+                                                                height=40, leading=1.1), MUTED, x + 4, 136))
         top, bottom = 164, h - 120
         self.root.add_child(Panel(width, bottom - top + 16, (10, 24, 22, 235), x + width / 2, (top + bottom) / 2,
                                   radius=10))
         names = seat_names(self.seat)
         delta_x = width - 40
-        self.root.add_child(label(fit(seat_name(self.seat, self.seat), 14, 160), 14, GOLD, x + delta_x, top + 4,
-                                  bold=True, align="right"))
+        self.root.add_child(text_block(seat_name(self.seat, self.seat), Box(160, 14, bold=True, floor=11, name="seat"), GOLD,
+                                       x + delta_x, top + 4, align="right"))
         text_w = int(delta_x - 200)
         rows: list[HandChoice] = []
         last = len(self.hands) - 1
@@ -101,9 +103,10 @@ class ReviewHandsScreen(MenuScreen):
             row = HandChoice(self, index, width - 24)
             self.add(row)
             row.x = x + 12
-            name = fit(f"{index + 1}. {self.title(index)}", 17, text_w, True)
-            row.add_child(label(name, 17, GOLD if index == last else CREAM, 16, -10, bold=True))
-            row.add_child(label(fit(line_outcome(line, names), 14, text_w), 14, MUTED, 16, 12))
+            name = t("viewer.hand_number", number=index + 1, hand=self.title(index))
+            row.add_child(text_block(name, Box(text_w, 17, bold=True, floor=13, name="hand row"),
+                                     GOLD if index == last else CREAM, 16, -10))
+            row.add_child(text_block(line_outcome(line, names), Box(text_w, 14, floor=11, name="hand row"), MUTED, 16, 12))
             change = line.deltas[self.seat]
             row.add_child(label(number(change, sign=True) if change else "·", 18,
                                 GOOD if change > 0 else BAD if change < 0 else FAINT,

@@ -25,6 +25,7 @@ from game.scene import Sequence as Seq
 from game.scene.actions import Action
 from game.ui.relabel import retranslate_tree
 from game.ui.tile_art import tile_art
+from game.ui.typeset import UIFont
 
 from . import pieces
 from .layers import CachedLayer
@@ -610,7 +611,7 @@ class _Counter:
         self.hud.set_scores(now)
 
 
-def _shortened(words: str, font: pieces.MixedFont, room: float) -> str:
+def _shortened(words: str, font: UIFont, room: float) -> str:
     """``words`` cut with an ellipsis to ``room`` pixels (a name in a very narrow window); the
     plate fits its words again from the whole ones after a language switch."""
     shown = str(words)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.engine import Match
 from game.engine.events import Event
-from game.i18n import join, t
+from game.i18n import t
 from game.ui.table.screen import TableScreen
 
 RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (table.relation.*)
