@@ -140,6 +140,7 @@ def _limits() -> Iterable[str]:
     names = {basic_points(han, fu, yakuman, load_profile(p).score)[1]
              for p in available_profiles() for han in range(1, 20) for fu in (20, 25, 30, 40, 70, 110)
              for yakuman in range(3)}
+    names.add("limit")  # a fan rulebook's limit hand (game/engine/hongkong.py: WinValue.limit)
     return (f"limit.{slug(name)}" for name in names if name and not regex.fullmatch(r"\d+x yakuman", name))
 
 
@@ -200,15 +201,16 @@ def _tutorial_verbs() -> Iterable[str]:
 
 
 def _rule_knobs() -> Iterable[str]:
-    """The rules screen's knobs: every knob of every shipped rulebook (the tai rows are named by
-    their row)."""
+    """The rules screen's knobs: every knob of every shipped rulebook (the tai and fan rows are
+    named by their row)."""
     from game.engine.profile import available_profiles, load_profile
+    from game.engine.rows import HONG_KONG_FAN
     from game.ui.menus.rules_screen import TAI_ROW_KNOBS
 
     for p in available_profiles():
         for key in load_profile(p).knobs():
             section, knob = key.split(".", 1)
-            if not (section == "tai" and knob in TAI_ROW_KNOBS):
+            if not (section == "tai" and knob in TAI_ROW_KNOBS) and not (section == "fan" and knob in HONG_KONG_FAN):
                 yield f"rules.knob.{key}"
 
 
@@ -273,7 +275,7 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
         r"table\.abort\.(.+)": lambda: (f"table.abort.{k}" for k in _engine_strings("AbortiveDraw")),
         r"tutorial\.refusal\.(.+)": _refusals,
         r"tutorial\.penalty\.(.+)": _penalty_offences,
-        r"tutorial\.book\.(.+)": lambda: (f"tutorial.book.{b}" for b in BOOKS.values()),
+        r"tutorial\.book\.(.+)": lambda: (f"tutorial.book.{b}" for b, _ in BOOKS.values()),
         r"tutorial\.verb\.(.+)": _tutorial_verbs,
         r"viewer\.misfit\.(.+)": _misfits,
         r"rules\.section\.(.+)": lambda: (f"rules.section.{s}" for s in _profile_sections(available_profiles())),

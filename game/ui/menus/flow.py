@@ -26,7 +26,6 @@ from game.i18n import t, tn
 from game.match_options import MatchOptions, match_profile
 from game.persist.autosave import Autosaver
 from game.persist.instance import Holder, InstanceLock
-from game.persist.notice import Notice
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import SaveEntry, SaveError, SaveStore, summary_of
 from game.persist.settings import Settings, SettingsStore
@@ -84,17 +83,6 @@ def banner_text(notices: list[str]) -> str:
         return " ".join(notices)
     rest = len(notices) - BANNER_NOTICES + 1
     return " ".join([*notices[: BANNER_NOTICES - 1], tn("notice.more", rest)])
-
-
-def notice_text(notice: Notice) -> str:
-    """A notice from the persistence layer in the player's words: the settings it names by their
-    names on the settings screen, not their ids in the file."""
-    values = dict(notice.values)
-    if "keys" in values:
-        names = [t(f"settings.{k.strip()}") if i18n.has(f"settings.{k.strip()}") else k.strip()
-                 for k in values["keys"].split(",")]
-        values["keys"] = t("common.list_separator").join(names)
-    return t(notice.key, **values)
 
 
 MIN_SIZE = (640, 360)  # the smallest window the screens lay out for

@@ -28,7 +28,7 @@ def notice_text(notice: Notice) -> str:
     settings it names by their labels on the Settings screen (``{keys}``)."""
     values = dict(notice.values)
     if notice.settings:
-        values["keys"] = ", ".join(t(f"settings.{name}") for name in notice.settings)
+        values["keys"] = t("common.list_separator").join(t(f"settings.{name}") for name in notice.settings)
     return t(notice.key, **values)
 
 

@@ -2,8 +2,8 @@
 
 It reads :func:`game.engine.profile.diff_profiles`, the same list ``rules diff`` prints, so the
 screen and the command agree on what differs. A player reads words, never a TOML key: each knob
-has a name in the catalogs (``rules.knob.<section>.<knob>``; a Taiwanese tai row is named as the
-win panel names the row) and each word value one too (``rules.value.*``, or the limit, length,
+has a name in the catalogs (``rules.knob.<section>.<knob>``; a Taiwanese tai row or Hong Kong fan
+row is named as the win panel names the row) and each word value one too (``rules.value.*``, or the limit, length,
 abort, penalty or yaku words the catalogs already hold); tests/test_i18n.py checks every knob of
 every shipped rulebook has them.
 """
@@ -16,7 +16,7 @@ from typing import Any, Final
 import pygame
 
 from game.engine.profile import diff_profiles, load_profile, profile_order
-from game.engine.rows import Unit
+from game.engine.rows import HONG_KONG_FAN, Unit
 from game.i18n import has, number, t
 from game.scene import Node, Panel
 from game.ui.fitting import Box
@@ -61,10 +61,12 @@ VALUE_ALIASES: Final = {"daisuushii": "dai_suushii"}  # the pao knob names the y
 
 def knob_name(key: str) -> str:
     """A knob as a player reads it: ``claims.window`` -> "Time to claim a discard"; a Taiwanese
-    tai row by the row's own name ("Concealed hand (門清)")."""
+    tai row or a Hong Kong fan row by the row's own name ("Concealed hand (門清)")."""
     section, knob = key.split(".", 1)
     if section == "tai" and knob in TAI_ROW_KNOBS:
         return row_name(Unit.TAI, TAI_ROW_KNOBS[knob])
+    if section == "fan" and knob in HONG_KONG_FAN:  # a Hong Kong fan row: its knob is the row's id
+        return row_name(Unit.FAN, knob)
     return t(f"rules.knob.{key}")
 
 
