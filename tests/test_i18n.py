@@ -223,19 +223,6 @@ def test_every_tutorial_text_is_in_every_language() -> None:
     assert not missing
 
 
-def test_a_notice_names_settings_by_their_names_not_their_ids() -> None:
-    from game.persist.notice import Notice
-    from game.ui.menus.flow import notice_text
-
-    try:
-        for language in LANGUAGES:
-            i18n.set_language(language)
-            shown = notice_text(Notice("notice.settings_reset", {"keys": "sound_volume, animation_speed"}))
-            assert "sound_volume" not in shown and t("settings.sound_volume") in shown, (language, shown)
-    finally:
-        i18n.set_language("en")
-
-
 def test_the_rules_screen_names_every_knob_and_value_in_words() -> None:
     """Every knob of every shipped rulebook has a name and every word value has words, in every
     language: the rules screen never shows a TOML key (``dead_wall_mode``, ``replenished_hill``)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.observation import Observation
-from game.i18n import number, percent, t
+from game.i18n import join, number, percent, t
 from game.i18n.tiles import tile_word as tile_word  # reasons name tiles as the table does
 from game.i18n.tiles import tile_words
 
@@ -44,7 +44,7 @@ def threat_list(obs: Observation, seats: Sequence[int]) -> str:
     names = [t("ai.whose", seat=seat_name(obs, s), index=s) for s in seats]
     if len(names) == 1:
         return names[0]
-    return t("ai.list", first=t("common.list_separator").join(names[:-1]), last=names[-1])
+    return t("ai.list", first=join(t("common.list_separator"), names[:-1]), last=names[-1])
 
 
 def reason(key: str, **values: object) -> str:

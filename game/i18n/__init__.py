@@ -154,7 +154,7 @@ class Joined(str):
         return (Joined, (self.sep, self.parts))
 
     def again(self) -> Joined:
-        return Joined(self.sep, (again(part) for part in self.parts))
+        return Joined(again(self.sep), (again(part) for part in self.parts))  # a separator from the catalog too
 
 
 S = TypeVar("S")

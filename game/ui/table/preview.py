@@ -13,7 +13,7 @@ from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
 from game.engine.shanten import shanten, waits
 from game.engine.tiles import kind_of
-from game.i18n import t
+from game.i18n import join, t
 
 from .words import Terms, table_terms, tile_word, tile_words
 
@@ -51,7 +51,7 @@ def call_preview(obs: Observation, action: Action, rules: RuleProfile, terms: Te
         paths = yaku_paths(counts, melds, yakuhai_kinds(obs, obs.seat), rules, max(0, after + 1))
         names = [t(f"table.preview.{name}") for name, ok in (("yakuhai", paths.yakuhai), ("tanyao", paths.tanyao),
                                                               ("flush", paths.flush), ("toitoi", paths.toitoi)) if ok]
-        line = t("table.preview.yaku", line=line, names=t("common.list_separator").join(names)) if names else t("table.preview.no_yaku", line=line)
+        line = t("table.preview.yaku", line=line, names=join(t("common.list_separator"), names)) if names else t("table.preview.no_yaku", line=line)
     return line
 
 

@@ -74,7 +74,7 @@ def hand_value(unit: Unit, value: int, fu: int, limit: str = "") -> str:
         text = t("results.value", han=row_value(unit, value), fu=t("result.fu_value", count=fu))
     else:
         text = row_value(unit, value)
-    return t("common.separator").join((text, limit_name(limit))) if limit else text
+    return join(t("common.separator"), (text, limit_name(limit))) if limit else text  # written again on a switch
 
 
 def slug(name: str) -> str:
