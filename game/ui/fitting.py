@@ -205,6 +205,12 @@ def fit(text: str, box: Box, scale: float = 1.0, language: str | None = None) ->
     return result
 
 
+def fits(text: str, box: Box, scale: float = 1.0, language: str | None = None) -> bool:
+    """Whether ``text`` would fit ``box``: a question a screen asks to choose between words (a
+    rulebook's name or its short name), not a fit it draws, so the fitting tests do not see it."""
+    return _fit(text, box, round(scale, 4), i18n.language() if language is None else language).fits
+
+
 def _attempt(text: str, box: Box, scale: float, language: str, size: int, most: int) -> list[str] | None:
     """The lines of ``text`` at ``size`` if they are at most ``most`` and each fits the width."""
     font = ui_font(round(size * scale), box.bold, language)

@@ -82,7 +82,7 @@ class LogRulesScreen(Overlay):
         how = t("viewer.rules_chosen" if self.fit.chosen else "viewer.rules_named" if self.fit.named
                 else "viewer.rules_fitted")
         y = top + 74
-        self.root.add_child(text_block(f"{fit_words(self.fit)}. {how}", Box(pw - 56, 15, lines=3, floor=12,
+        self.root.add_child(text_block(t("viewer.rules_read_how", read=fit_words(self.fit), how=how), Box(pw - 56, 15, lines=3, floor=12,
                                        name="how the log is read"), MUTED, x0 + 28, y - 11, valign="top"))
         y += 3 * 22 + 12
         col = int(pw - 56)

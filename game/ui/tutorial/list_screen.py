@@ -15,14 +15,15 @@ from game.i18n import t
 from game.scene import Sprite
 from game.tutorial.level import PROFILES, Catalogue, Level, load_all, text
 from game.tutorial.progress import Progress, load_progress
-from game.ui.fitting import Box, group_size
+from game.ui.fitting import Box, fits, group_size
 from game.ui.menus.new_game import profile_name
-from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, label, text_block, text_width, wrap
+from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, label, text_block, wrap
 
 from .intents import PushScreen
 
 ROW = 44  # two lines of a title fit
-STARS = 66  # the room three small stars take at the right of a row
+STARS = 52  # the room three small stars take at the right of a row (outlines on a level not yet won)
+STAR = 12  # a star's size
 GAP = 5
 
 
@@ -41,14 +42,14 @@ class TutorialListScreen(MenuScreen):
         self.heading(t("tutorial.list_title"), y=52)
         self.root.add_child(text_block(t("tutorial.list_intro"), Box(w - 144, 17, floor=13, name="intro"), MUTED, 72, 108))
         columns = [p for p in PROFILES if any(lv.profile == p for lv in self.catalogue.levels)] or list(PROFILES)
-        gap = 24
+        gap = 24 if len(columns) <= 3 else 14  # four rulebooks: the titles need the width
         col_w = (w - 144 - gap * (len(columns) - 1)) // len(columns)
         top = 146
         titles = [text(lv.title, i18n.language()) for lv in self.catalogue.levels]
         self.title_size = group_size(titles, self.title_box(col_w), self.window[0] / w)
         for c, profile in enumerate(columns):
             x = 72 + c * (col_w + gap)
-            self.root.add_child(text_block(profile_name(profile), Box(col_w, 20, bold=True, floor=14, name="column heading"), GOLD, x, top))
+            self.root.add_child(text_block(self.heading_words(profile, col_w), self.heading_box(col_w), GOLD, x, top))
             y = top + 24
             for lv in (lv for lv in self.catalogue.levels if lv.profile == profile):
                 self._row(lv, x, y, col_w)
@@ -63,24 +64,35 @@ class TutorialListScreen(MenuScreen):
 
     @staticmethod
     def reserve() -> int:
-        """The room at the right of a row: "New" or the stars, whichever is wider."""
-        return max(STARS, text_width(t("tutorial.new"), 15) + 28)
+        """The room at the right of a row for its three stars."""
+        return STARS
+
+    @staticmethod
+    def heading_box(width: int) -> Box:
+        return Box(width, 20, bold=True, floor=14, name="column heading")
+
+    def heading_words(self, profile: str, width: int) -> str:
+        """The rulebook's name over its column, or its short name where the whole one does not fit
+        ("EMA (règles de compétition riichi 2016)" in a quarter of the window)."""
+        name = profile_name(profile)
+        short = f"profile.{profile}.short"
+        if fits(name, self.heading_box(width), self.window[0] / self.size[0]) or not i18n.has(short):
+            return name
+        return t(short)
 
     def title_box(self, width: int) -> Box:
         """A level's title in its row: one line, or two, never cut (the row's button's own box)."""
         return replace(Button.box_for(width, ROW, 17, note_width=self.reserve()), floor=13, name="tutorial row")
 
     def _row(self, level: Level, x: float, y: float, width: int) -> None:
-        stars = self.progress.stars.get(level.id, 0)
-        note = "" if stars else t("tutorial.new")
-        title = text(level.title, i18n.language())
-        button = self.add(Button(title, x, y, width, ROW, size=17, note=note, text_size=self.title_size, reserve=self.reserve(),
-                                 on_activate=functools.partial(self.open, level), name=f"level:{level.id}"))
-        if stars:
-            from .screen import star_image
+        from .screen import star_image
 
-            for i in range(3):
-                button.add_child(Sprite(star_image(14, i < stars), width - 58 + 17 * i, ROW / 2))
+        stars = self.progress.stars.get(level.id, 0)
+        title = text(level.title, i18n.language())
+        button = self.add(Button(title, x, y, width, ROW, size=17, text_size=self.title_size, reserve=self.reserve(),
+                                 on_activate=functools.partial(self.open, level), name=f"level:{level.id}"))
+        for i in range(3):  # earned gold, the rest outlined (all three on a level not yet won)
+            button.add_child(Sprite(star_image(STAR, i < stars), width - STARS + 6 + (STAR + 2) * i, ROW / 2))
 
     def open(self, level: Level) -> Any:
         """The level on the table; a level the engine cannot set up is reported here instead."""
