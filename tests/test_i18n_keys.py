@@ -160,7 +160,11 @@ def _engine_strings(first_arg_of: str) -> set[str]:
 def _refusals() -> Iterable[str]:
     from test_tutorial_refusals import engine_rules
 
-    return (f"tutorial.refusal.{rule}" for rule in engine_rules())
+    from game.engine.rows import Unit
+
+    keys = catalog_keys()  # a refusal worded for a rulebook's unit is asked for only where it is
+    worded = (f"tutorial.refusal.{rule}.{unit.value}" for rule in engine_rules() for unit in Unit)
+    return (*(f"tutorial.refusal.{rule}" for rule in engine_rules()), *(k for k in worded if k in keys))
 
 
 def _penalty_offences() -> Iterable[str]:
@@ -174,7 +178,21 @@ def _ai_reasons() -> Iterable[str]:
     from game.engine.actions import ActionKind
 
     calls = (k.value for k in ActionKind if k.is_claim and k is not ActionKind.RON and k is not ActionKind.PASS)
-    return (f"ai.reason.{k}" for k in (*_calls_in("ai", "reason"), *calls))
+    held = {c for c in _constants_in("ai") if c.startswith("why_")}  # a reason id kept in an attribute
+    return (f"ai.reason.{k}" for k in (*_calls_in("ai", "reason"), *calls, *held))
+
+
+def _ai_hints() -> Iterable[str]:
+    """The coach's hints: the imperative form of an AI reason, where the catalogs word one
+    (game/ui/reasons.advice)."""
+    keys = catalog_keys()
+    return (k for k in (r.replace("ai.reason.", "ai.hint.", 1) for r in _ai_reasons()) if k in keys)
+
+
+def _constants_in(folder: str) -> set[str]:
+    """Every string literal under ``game/<folder>``."""
+    return {str(node.value) for path, tree in modules().items() if folder in path.relative_to(GAME).parts[:1]
+            for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
 def _misfits() -> Iterable[str]:
@@ -280,6 +298,7 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
         r"viewer\.misfit\.(.+)": _misfits,
         r"rules\.section\.(.+)": lambda: (f"rules.section.{s}" for s in _profile_sections(available_profiles())),
         r"ai\.reason\.(.+)": _ai_reasons,
+        r"ai\.hint\.(.+)": _ai_hints,
         r"table\.verb\.(.+)": _table_verbs,
         r"table\.(.+)": lambda: (f"table.{unit.value}" for unit in Unit),
         r"result\.fu\.(.+)": _fu_reasons,
