@@ -243,12 +243,12 @@ def test_keys_and_buttons_drive_the_viewer() -> None:
         stack.handle_event(key(pygame.K_RIGHT))
         frames(2)
     assert (v.hand, v.step) == (0, 5)
-    assert v.caption.text == f"East 1 — action 5/{v.steps}"
+    assert v.caption.words == f"East 1 — action 5/{v.steps}"
     stack.handle_event(key(pygame.K_LEFT))
     assert v.step == 4
     stack.handle_event(key(pygame.K_PAGEDOWN))
     assert (v.hand, v.step) == (1, 0)
-    assert "action 0/" in v.caption.text
+    assert "action 0/" in v.caption.words
     stack.handle_event(key(pygame.K_PAGEUP))
     assert (v.hand, v.step) == (0, 0)
     for name, where in (("step_forward", (0, 1)), ("hand_forward", (1, 0)), ("step_back", (0, tape().steps_in(0))),
