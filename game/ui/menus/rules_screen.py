@@ -20,7 +20,6 @@ from game.engine.rows import HONG_KONG_FAN, Unit
 from game.i18n import has, number, t
 from game.scene import Node, Panel
 from game.ui.fitting import Box
-from game.ui.table.words import row_name
 
 from .new_game import profile_name
 from .widgets import (
@@ -62,6 +61,8 @@ VALUE_ALIASES: Final = {"daisuushii": "dai_suushii"}  # the pao knob names the y
 def knob_name(key: str) -> str:
     """A knob as a player reads it: ``claims.window`` -> "Time to claim a discard"; a Taiwanese
     tai row or a Hong Kong fan row by the row's own name ("Concealed hand (門清)")."""
+    from game.ui.table.words import row_name  # here: the package loads the table and the engine's flow
+
     section, knob = key.split(".", 1)
     if section == "tai" and knob in TAI_ROW_KNOBS:
         return row_name(Unit.TAI, TAI_ROW_KNOBS[knob])
