@@ -44,7 +44,8 @@ def test_hong_kong_reasons_speak_of_fan_never_of_yaku_or_riichi() -> None:
     from game import i18n
 
     try:
-        for language, words in (("en", ("yaku", "riichi")), ("fr", ("yaku", "riichi")), ("ru", ("яку", "риичи"))):
+        for language, words in (("en", ("yaku", "riichi")), ("fr", ("yaku", "riichi")), ("ru", ("яку", "риичи")),
+                                ("ja", ("役", "リーチ")), ("zh_TW", ("役", "立直"))):
             said = [r.lower() for seed in (2, 7) for _, r in play_with_reasons("hongkong", seed, language, steps=900)]
             assert said and not [r for r in said if any(w in r for w in words)], language
     finally:
