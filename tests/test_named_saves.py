@@ -318,7 +318,9 @@ def test_an_unreadable_save_is_set_aside_and_told_once_over_the_list() -> None:
     assert isinstance(notice, NoticeScreen)
     [aside] = store.folder.iterdir()
     assert aside.name.startswith("broken.toml.corrupt-") and aside.read_text() == "schema = 1\nname = ["
-    assert any(aside.name in getattr(n, "text", "") for n in notice.root.walk()) or aside.name in notice.notices[0]
+    shown = [v for n in notice.root.walk() for v in (getattr(n, "text", None), getattr(n, "words", None))
+             if isinstance(v, str)]  # a Text's text, a TextBlock's words (a widget's .text may be its block)
+    assert any(aside.name in words for words in shown) or aside.name in notice.notices[0]
     assert_drawn(notice)
     flow.handle_event(key(pygame.K_SPACE))  # any key closes it
     screen = flow.top
