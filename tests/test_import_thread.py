@@ -209,14 +209,15 @@ def test_the_file_chooser_by_mouse_and_into_the_import(tmp_path: Path, long_log:
 
 
 def test_a_path_of_any_length_fits_in_a_few_measurements(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.replay import import_screen
+    from game.ui import typeset
+    from game.ui.menus.widgets import text_width
 
     calls: list[int] = []
-    real = import_screen.text_width
-    monkeypatch.setattr(import_screen, "text_width", lambda text, size, bold=False: (calls.append(1), real(text, size))[1])
+    real = typeset.UIFont.size
+    monkeypatch.setattr(typeset.UIFont, "size", lambda self, text: (calls.append(1), real(self, text))[1])
     shown = tail_that_fits("/very/long/" + "x" * 5000 + "/game.json", 17, 600)
-    assert shown.startswith("…") and shown.endswith("/game.json") and real(shown, 17) <= 600
-    assert len(calls) < 20
+    assert shown.startswith("…") and shown.endswith("/game.json") and text_width(shown, 17) <= 600
+    assert len(calls) < 20  # exact measures: one pass over the advances, not one per character
 
 
 def test_start_folder_falls_back_to_somewhere_real(tmp_path: Path) -> None:
