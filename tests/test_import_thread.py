@@ -19,6 +19,7 @@ from game.persist.jobs import Cancelled, Job
 from game.ui.menus.intents import Back
 from game.ui.replay.file_chooser import LISTED, FileChooserScreen, list_folder, start_folder
 from game.ui.replay.import_screen import ImportScreen, tail_that_fits
+from game.ui.replay.log_rules import LogRulesScreen
 from game.ui.replay.viewer import ReplayViewer
 from game.ui.tutorial.intents import PushScreen
 
@@ -122,6 +123,17 @@ def test_the_import_shows_its_progress_and_opens_the_viewer(long_log: Path) -> N
         time.sleep(1 / 60)
     assert isinstance(intent, PushScreen) and isinstance(intent.screen, ReplayViewer)
     assert seen == sorted(seen) and len(set(seen)) > 3  # it moved, and only forward
+    # the log opens with the rules it was read under laid over it; Enter keeps them, reading nothing again
+    viewer = intent.screen
+    fit = viewer.tape.fit
+    over = viewer.update(1 / 60)
+    assert isinstance(over, PushScreen) and isinstance(over.screen, LogRulesScreen)
+    assert viewer.update(1 / 60) is None  # asked once
+    rules = over.screen
+    assert getattr(rules.focused, "name", "") == "apply"
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    assert isinstance(rules.handle_event(enter), Back)
+    assert viewer.tape.fit is fit
 
 
 def test_cancel_frees_the_screen_at_once_and_the_thread_stops(long_log: Path) -> None:

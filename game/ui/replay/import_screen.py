@@ -230,7 +230,7 @@ class ImportScreen(MenuScreen):
         self.job = None
         intent: Any = None
         try:
-            intent = PushScreen(ReplayViewer(self.window, job.result(), style=self.style))
+            intent = PushScreen(ReplayViewer(self.window, job.result(), style=self.style, ask_rules=True))
         except Cancelled:
             pass
         except SaveError as exc:

@@ -58,8 +58,11 @@ def misfit_words(fit: Fit) -> str:
 class LogRulesScreen(Overlay):
     """Laid over the viewer of an imported log (which shows through, dimmed)."""
 
-    def __init__(self, size: tuple[int, int], viewer: ReplayViewer) -> None:
+    def __init__(self, size: tuple[int, int], viewer: ReplayViewer, *, confirm: bool = False) -> None:
+        """``confirm``: shown as a log opens, so Enter keeps the rules it was read under (the
+        focus starts on that button); else the focus starts on the rulebook, to change it."""
         self.viewer = viewer
+        self.confirm = confirm
         fit = viewer.tape.fit
         assert fit is not None and viewer.tape.log is not None, "only an imported log has rules to change"
         self.fit = fit
@@ -103,7 +106,7 @@ class LogRulesScreen(Overlay):
                         apply_w, 52, primary=True, center=True, on_activate=self.apply, name="apply"))
 
     def first_focus(self) -> int:
-        return 0
+        return len(self.widgets) - 1 if self.confirm else 0  # the apply button is added last
 
     def _profile(self, value: str) -> None:
         self.profile_id = value
@@ -122,7 +125,10 @@ class LogRulesScreen(Overlay):
         """Read the log again under the chosen rules (every hand replayed) and show it."""
         log = self.viewer.tape.log
         assert log is not None
-        fit = replay_under(log, self.chosen(), named=False)
+        now, was = self.chosen(), self.fit.rules
+        if (now.profile_id, now.length, now.red_fives) == (was.profile_id, was.profile().game.length, was.plays_red_fives):
+            return Back()  # the rules it is read under already: nothing to read again
+        fit = replay_under(log, now, named=False)
         fit.chosen = True
         self.viewer.read_under(fit)
         return Back()

@@ -63,9 +63,11 @@ class ReplayViewer(MenuScreen):
     """A tape on the table, at position (``hand``, ``step``)."""
 
     def __init__(self, size: tuple[int, int], tape: ReplayTape, *, options: MatchOptions | None = None,
-                 style: str = "classic", terminology: str = DEFAULT_TERMINOLOGY) -> None:
+                 style: str = "classic", terminology: str = DEFAULT_TERMINOLOGY, ask_rules: bool = False) -> None:
         """``options``: the filed match's, for "play from here" (None: it cannot be played on);
-        ``terminology``: the words for calls and wins, as the table uses them."""
+        ``terminology``: the words for calls and wins, as the table uses them; ``ask_rules``: a log
+        just imported opens with its rules laid over it (as read, to confirm or change)."""
+        self.ask_rules = ask_rules and tape.fit is not None
         self.terminology = terminology
         self.terms = table_terms(terminology)
         if not tape.hands:
@@ -290,13 +292,13 @@ class ReplayViewer(MenuScreen):
         end = self.tape.state_at(self.hand, self.tape.steps_in(self.hand))
         return PushScreen(ReviewScreen(self.window, end.record, end.profile, self.tape.human, style=self.style))
 
-    def show_rules(self) -> Any:
-        """An imported log's rules: as read, and to read it under others (L)."""
+    def show_rules(self, *, confirm: bool = False) -> Any:
+        """An imported log's rules: as read, and to read it under others (L; ``confirm``: as it opens)."""
         if self.tape.fit is None:
             return None
         self.playing = False
         self._refresh_bar()
-        return PushScreen(LogRulesScreen(self.window, self))
+        return PushScreen(LogRulesScreen(self.window, self, confirm=confirm))
 
     def read_under(self, fit: Fit) -> None:
         """Show the imported log as ``fit`` replayed it (other rules): from its first hand, the
@@ -336,6 +338,9 @@ class ReplayViewer(MenuScreen):
 
     def update(self, dt: float) -> Any | None:
         self.timeline.update(dt)
+        if self.ask_rules:
+            self.ask_rules = False
+            return self.show_rules(confirm=True)
         if not self.playing or not self.settled():
             return None
         self._waited += dt * SPEEDS[self.speed_index]
