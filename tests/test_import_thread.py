@@ -3,7 +3,6 @@ file chooser (folders and .json/.mjson files, keyboard and mouse)."""
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
@@ -11,10 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai.baseline import EfficiencyBot
-from game.engine import Match
-from game.engine.logs import to_tenhou6
-from game.engine.profile import load_profile
+from game.cli.stress import make_big_log
 from game.persist.jobs import Cancelled, Job
 from game.ui.menus.intents import Back
 from game.ui.replay.file_chooser import LISTED, FileChooserScreen, list_folder, start_folder
@@ -33,26 +29,8 @@ def headless() -> None:
 
 @pytest.fixture(scope="module")
 def long_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A log of about forty hands (a few matches' hands in one file)."""
-    profile = load_profile("riichi")
-    doc: dict[str, object] | None = None
-    hands: list[object] = []
-    seed = 1
-    while len(hands) < 40:
-        match = Match(profile, seed)
-        bots = [EfficiencyBot(seed, s) for s in range(4)]
-        while not match.is_over:
-            seat = match.awaiting()[0]
-            match.apply(bots[seat].decide(match.observe(seat)))
-        data = to_tenhou6(match)
-        doc = doc or data
-        hands += data["log"]
-        seed += 1
-    assert doc is not None
-    doc["log"] = hands
-    path = tmp_path_factory.mktemp("logs") / "long.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    return path
+    """A log of forty hands (a few matches' hands in one file)."""
+    return make_big_log(tmp_path_factory.mktemp("logs"), hands=40)
 
 
 def key(k: int, unicode: str = "") -> pygame.event.Event:

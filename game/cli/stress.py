@@ -423,7 +423,8 @@ def _hostile_inputs(folder: Path, big_log: Path) -> dict[str, Path]:
     return inputs
 
 
-def _make_big_log(folder: Path, hands: int = 3000) -> Path:
+def make_big_log(folder: Path, hands: int = 3000) -> Path:
+    """A tenhou.net/6 log of ``hands`` hands stitched from efficiency-bot matches (kept in ``folder``)."""
     from game.ai.baseline import EfficiencyBot
     from game.engine import Match
     from game.engine.logs import to_tenhou6
@@ -500,7 +501,7 @@ def doors_run(folder: Path, big_log: Path | None, only: list[str] | None = None)
 
     pygame.init()
     surface = pygame.display.set_mode((1280, 720))
-    log = big_log or _make_big_log(folder)
+    log = big_log or make_big_log(folder)
     inputs = {n: p for n, p in _hostile_inputs(folder, log).items() if not only or any(w in n for w in only)}
     results: dict[str, Any] = {"menus": {}, "table": {}, "replay_check": {}, "levels_list": {}}
     # the same frames with no import at all, before and after the doors: what the machine's load

@@ -9,56 +9,35 @@ frame), the points counting up and the sticks sliding, then the panel held still
 
 from __future__ import annotations
 
-import os
 import statistics
-import time
 
-import pygame
+from game.ui.table.bench import frame_surface, percentile, timed_frames
 
 from .preview import find_endings, table_before
 
-DT = 1.0 / 60.0
 ENDINGS = ("tsumo_ura", "exhaustive")
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def bench_results(frames: int = 240, size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
     """Median and p99 milliseconds (wall and CPU) of result-screen frames at ``size``, over
     ``frames`` frames of each ending in :data:`ENDINGS`."""
-    owns_display = pygame.display.get_surface() is None
-    if owns_display:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        pygame.display.init()
-        surface = pygame.display.set_mode(size)
-    else:
-        surface = pygame.Surface(size).convert()
     wall: list[float] = []
     cpu: list[float] = []
     shown = 0
-    try:
+    with frame_surface(size) as surface:
         for ending in find_endings("riichi", ENDINGS).values():
             match = ending.match()
             table = table_before(size, match)
             table.draw(surface)
             match.apply(ending.action)
-            for _ in range(frames):
-                t0, c0 = time.perf_counter(), time.thread_time()
-                table.update(DT)
-                table.draw(surface)
-                wall.append((time.perf_counter() - t0) * 1000.0)
-                cpu.append((time.thread_time() - c0) * 1000.0)
+            ms, cpu_ms = timed_frames(table, surface, frames)
+            wall += ms
+            cpu += cpu_ms
             shown += table.presenter.result is not None
-    finally:
-        if owns_display:
-            pygame.display.quit()
     return {
         "result_median_ms": statistics.median(wall),
-        "result_p99_ms": _percentile(wall, 0.99),
+        "result_p99_ms": percentile(wall, 0.99),
         "result_cpu_median_ms": statistics.median(cpu),
-        "result_cpu_p99_ms": _percentile(cpu, 0.99),
+        "result_cpu_p99_ms": percentile(cpu, 0.99),
         "result_panels_shown": float(shown),
     }

@@ -12,6 +12,9 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
 
 import pygame
 
@@ -20,12 +23,33 @@ from .screen import TableScreen
 DT = 1.0 / 60.0
 
 
-def _percentile(values: list[float], q: float) -> float:
+class Framed(Protocol):
+    def update(self, dt: float) -> object: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _timed(screen: TableScreen, surface: pygame.Surface, frames: int) -> tuple[list[float], list[float]]:
+@contextmanager
+def frame_surface(size: tuple[int, int]) -> Iterator[pygame.Surface]:
+    """A surface to draw benchmark frames on: the window's when one is open, else a dummy-driver
+    window of ``size`` opened and closed here."""
+    if pygame.display.get_surface() is not None:
+        yield pygame.Surface(size).convert()
+        return
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    try:
+        yield pygame.display.set_mode(size)
+    finally:
+        pygame.display.quit()
+
+
+def timed_frames(screen: Framed, surface: pygame.Surface, frames: int) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU milliseconds per frame (CPU time is what a busy shared machine cannot
     inflate by making us wait for a core)."""
     wall, cpu = [], []
@@ -42,40 +66,30 @@ def bench_table(frames: int = 240, size: tuple[int, int] = (1280, 720), profile:
                 seed: int = 1) -> dict[str, float]:
     """Median and p99 milliseconds of ``update + draw`` over ``frames`` frames of the deal and of
     mid-hand play, at ``size``."""
-    owns_display = pygame.display.get_surface() is None
-    if owns_display:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        pygame.display.init()
-        surface = pygame.display.set_mode(size)
-    else:
-        surface = pygame.Surface(size).convert()
-    try:
+    with frame_surface(size) as surface:
         screen = TableScreen(size, profile=profile, seed=seed, autoplay=True)
         units = screen.presenter.units
         for _ in range(20_000):
             if "TilesDealt" in units:
                 break
             screen.update(DT)
-        deal, deal_cpu = _timed(screen, surface, frames)
+        deal, deal_cpu = timed_frames(screen, surface, frames)
         screen.timeline.speed = 4.0
         for _ in range(50_000):
             if units.count("Discarded") >= 24 or "Win" in units:
                 break
             screen.update(DT)
         screen.timeline.speed = 1.0
-        play, play_cpu = _timed(screen, surface, frames)
-    finally:
-        if owns_display:
-            pygame.display.quit()
+        play, play_cpu = timed_frames(screen, surface, frames)
     return {
         "deal_median_ms": statistics.median(deal),
-        "deal_p99_ms": _percentile(deal, 0.99),
+        "deal_p99_ms": percentile(deal, 0.99),
         "play_median_ms": statistics.median(play),
-        "play_p99_ms": _percentile(play, 0.99),
+        "play_p99_ms": percentile(play, 0.99),
         "deal_cpu_median_ms": statistics.median(deal_cpu),
-        "deal_cpu_p99_ms": _percentile(deal_cpu, 0.99),
+        "deal_cpu_p99_ms": percentile(deal_cpu, 0.99),
         "play_cpu_median_ms": statistics.median(play_cpu),
-        "play_cpu_p99_ms": _percentile(play_cpu, 0.99),
+        "play_cpu_p99_ms": percentile(play_cpu, 0.99),
         "frames": float(frames),
     }
 
