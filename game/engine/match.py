@@ -75,8 +75,30 @@ from .wall import Position, Wall, roll_first_dealer
 
 __all__ = ["HandPosition", "HandSetup", "Match", "Phase", "Record", "replay"]
 
+# Enum members as module names: on Python 3.11 reading ``ActionKind.TSUMO`` costs about 100 ns
+# (the enum metaclass has a ``__getattr__`` hook, so the class lookup takes the slow road), a
+# module global about 10; a discard's apply and the next turn read a dozen of them.
+_A_ANKAN = ActionKind.ANKAN
+_A_CHI = ActionKind.CHI
+_A_DISCARD = ActionKind.DISCARD
+_A_KAKAN = ActionKind.KAKAN
+_A_KYUUSHU = ActionKind.KYUUSHU
+_A_PASS = ActionKind.PASS
+_A_PON = ActionKind.PON
+_A_RIICHI = ActionKind.RIICHI
+_A_RON = ActionKind.RON
+_A_TSUMO = ActionKind.TSUMO
+_M_ANKAN = MeldKind.ANKAN
+_M_CHI = MeldKind.CHI
+_M_DAIMINKAN = MeldKind.DAIMINKAN
+_M_KAKAN = MeldKind.KAKAN
+_M_PON = MeldKind.PON
+_P_CHANKAN = Phase.CHANKAN
+_P_CLAIM = Phase.CLAIM
+_P_OVER = Phase.OVER
+_P_TURN = Phase.TURN
 _SEAT_STEP = (1, 2, 3)
-_RON = tuple((Action(s, ActionKind.RON),) for s in range(4))
+_RON = tuple((Action(s, _A_RON),) for s in range(4))
 _NO_KINDS: frozenset[int] = frozenset()
 
 
@@ -211,7 +233,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.hand.phase is Phase.OVER
+        return self.hand.phase is _P_OVER
 
     def indicator_position(self, k: int) -> Position:
         """Where the k-th dora indicator lies on the table (0: the first; kan dora after it)."""
@@ -223,7 +245,7 @@ class Match:
     def awaiting(self) -> list[int]:
         """Seats that must act before the match can go on."""
         h = self.hand
-        if h.phase is Phase.TURN:
+        if h.phase is _P_TURN:
             return [h.turn]
         if h.claim is not None:
             return h.claim.waiting()
@@ -237,7 +259,7 @@ class Match:
         """What ``seat`` may do now, as the match's own cached sequence: read it, never change it
         (``observe`` and ``apply`` use it to skip the copy ``legal_actions`` makes)."""
         h = self.hand
-        if h.phase is Phase.TURN:
+        if h.phase is _P_TURN:
             if seat != h.turn:
                 late = h.late_win  # a passed win still open after the draw (claims.window)
                 return _RON[seat] if late is not None and seat in late[2] else ()
@@ -260,7 +282,7 @@ class Match:
         self.actions.append(action)
         out: list[Event] = []
         h = self.hand
-        if h.phase is Phase.TURN:
+        if h.phase is _P_TURN:
             if action.seat != h.turn:
                 self._late_win(action.seat, out)
             else:
@@ -292,8 +314,8 @@ class Match:
         if action.seat not in self.strict_seats:
             return False
         h = self.hand
-        if h.phase is Phase.TURN:
-            if action.kind is not ActionKind.TSUMO or action.seat != h.turn:
+        if h.phase is _P_TURN:
+            if action.kind is not _A_TSUMO or action.seat != h.turn:
                 return False
             p = h.players[action.seat]
             drawn = h.drawn if h.drawn is not None else -1
@@ -472,7 +494,7 @@ class Match:
         h.drawn = t
         h.rinshan = replacement
         h.turn = seat
-        h.phase = Phase.TURN
+        h.phase = _P_TURN
         self._refresh_after_draw(seat, after_own_discard=not replacement)
         if h.flower_win is not None:
             self._settle_flower_win(out)
@@ -566,11 +588,11 @@ class Match:
         acts: list[Action] = []
         if drawn is not None:
             if seat in self.strict_seats:
-                acts.append(Action(seat, ActionKind.TSUMO))  # declared, valid or not
+                acts.append(Action(seat, _A_TSUMO))  # declared, valid or not
             elif p.shanten_at_most(-1) and self._may_win_on(p, drawn) and self._win_value(seat, None, drawn) is not None:
-                acts.append(Action(seat, ActionKind.TSUMO))
+                acts.append(Action(seat, _A_TSUMO))
             if rules.aborts.nine_kinds(p, self._first_uninterrupted(seat)):
-                acts.append(Action(seat, ActionKind.KYUUSHU))
+                acts.append(Action(seat, _A_KYUUSHU))
         classes = None if p.riichi else one_per_class(p.sorted_hand, drawn, self.tile_classes)
         if drawn is not None and (4 in p.kind_counts or p.melds):  # no kan without four of a kind or a pon
             acts.extend(self._kan_actions(seat, classes))
@@ -600,9 +622,9 @@ class Match:
     def _dead_hand_discards(self, seat: int, p: Player, drawn: int | None) -> tuple[Action, ...]:
         """A dead hand's turn: discards only (after riichi, the drawn tile)."""
         if p.riichi and drawn is not None:
-            return (Action(seat, ActionKind.DISCARD, (drawn,)),)
+            return (Action(seat, _A_DISCARD, (drawn,)),)
         classes = allowed_discards(p, one_per_class(p.sorted_hand, drawn, self.tile_classes))
-        return tuple(Action(seat, ActionKind.DISCARD, (t,)) for t in classes)
+        return tuple(Action(seat, _A_DISCARD, (t,)) for t in classes)
 
     def _kan_actions(self, seat: int, classes: list[int] | None) -> list[Action]:
         """Concealed kans, and added kans onto a pon (``classes``: the hand's, None in riichi)."""
@@ -617,13 +639,13 @@ class Match:
                 if p.riichi and not self.rules.riichi.ankan_allowed(p, k, h.drawn, self.rules.wins.sets_needed(p)):
                     continue
                 tiles = tuple(sorted(t for t in p.hand if kind_of(t) == k))
-                acts.append(Action(seat, ActionKind.ANKAN, tiles))
+                acts.append(Action(seat, _A_ANKAN, tiles))
         if classes is not None:
-            pons = {m.first_kind for m in p.melds if m.kind is MeldKind.PON and counts[m.first_kind]}
+            pons = {m.first_kind for m in p.melds if m.kind is _M_PON and counts[m.first_kind]}
             if pons:
                 for t in classes:
                     if t >> 2 in pons:
-                        acts.append(Action(seat, ActionKind.KAKAN, (t,)))
+                        acts.append(Action(seat, _A_KAKAN, (t,)))
         return acts
 
     def _kan_allowed(self) -> bool:
@@ -634,23 +656,23 @@ class Match:
         seat = action.seat
         kind = action.kind
         h = self.hand
-        if kind is ActionKind.TSUMO and self.is_false(action):
+        if kind is _A_TSUMO and self.is_false(action):
             penalties = self.rules.penalties
             if penalties.false_tsumo(self.state, h, seat, out):
                 self.redeal(out)
             elif penalties.dead_hands_skipped:  # it no longer plays: the turn passes it by
                 self._pass_turn(seat, out)
-        elif kind is ActionKind.TSUMO:
+        elif kind is _A_TSUMO:
             self._settle_wins([seat], None, h.drawn if h.drawn is not None else -1, out)
-        elif kind is ActionKind.KYUUSHU:
+        elif kind is _A_KYUUSHU:
             out.append(AbortiveDraw("kyuushu_kyuuhai", seat, tuple(sorted(h.players[seat].hand))))
             self._end_hand(out, renchan=True, abortive=True)
-        elif kind is ActionKind.ANKAN:
+        elif kind is _A_ANKAN:
             self._ankan(action, out)
-        elif kind is ActionKind.KAKAN:
+        elif kind is _A_KAKAN:
             self._open_chankan(action, out)
         else:
-            self._discard(seat, action.tile, kind is ActionKind.RIICHI, out)
+            self._discard(seat, action.tile, kind is _A_RIICHI, out)
 
     def _discard(self, seat: int, tile: int, riichi: bool, out: list[Event]) -> None:
         h = self.hand
@@ -688,7 +710,7 @@ class Match:
         p = self.hand.players[seat]
         for t in action.tiles:
             p.remove(t)
-        meld = Meld(MeldKind.ANKAN, tuple(sorted(action.tiles)))
+        meld = Meld(_M_ANKAN, tuple(sorted(action.tiles)))
         p.melds.append(meld)
         out.append(KanDeclared(seat, meld))
         if self.rules.calls.rob_concealed_kan and self._open_concealed_kan_robbing(seat, action.tiles[0]):
@@ -707,11 +729,11 @@ class Match:
                 continue
             value = self._win_value(q, seat, tile, chankan=True)
             if value is not None and any(row in THIRTEEN_ORPHANS for row, _ in value.rows):
-                window.offer(q, [Action(q, ActionKind.RON), Action(q, ActionKind.PASS)])
+                window.offer(q, [Action(q, _A_RON), Action(q, _A_PASS)])
         if not window.waiting():
             return False
         h.claim = window
-        h.phase = Phase.CHANKAN
+        h.phase = _P_CHANKAN
         return True
 
     def _open_chankan(self, action: Action, out: list[Event]) -> None:
@@ -722,8 +744,8 @@ class Match:
         p.remove(tile)
         self._reveal_pending_dora(out)  # a kan dora still pending flips at the next kan's call
         for i, m in enumerate(p.melds):
-            if m.kind is MeldKind.PON and m.first_kind == kind_of(tile):
-                p.melds[i] = Meld(MeldKind.KAKAN, tuple(sorted((*m.tiles, tile))), m.called, m.from_seat, tile)
+            if m.kind is _M_PON and m.first_kind == kind_of(tile):
+                p.melds[i] = Meld(_M_KAKAN, tuple(sorted((*m.tiles, tile))), m.called, m.from_seat, tile)
                 out.append(KanDeclared(seat, p.melds[i]))
                 break
         self._open_claims(seat, tile, out, chankan=True)
@@ -810,7 +832,7 @@ class Match:
                 if opts:
                     window.offer(seat, opts)
             if window.waiting():
-                h.phase = Phase.CHANKAN if chankan else Phase.CLAIM
+                h.phase = _P_CHANKAN if chankan else _P_CLAIM
                 return
         self._resolve_claims(out)
 
@@ -882,7 +904,7 @@ class Match:
             return
         drawer = self.rules.penalties.next_to_play(h.players, discarder)
         self._draw(drawer, out)
-        if late and self.hand is h and h.phase is Phase.TURN and h.turn == drawer and not h.rinshan:
+        if late and self.hand is h and h.phase is _P_TURN and h.turn == drawer and not h.rinshan:
             h.late_win = (discarder, tile, late)
 
     def _pass_turn(self, seat: int, out: list[Event]) -> None:
@@ -927,7 +949,7 @@ class Match:
         d.last_discard_called()
         for t in action.tiles:
             p.remove(t)
-        kind = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON}.get(action.kind, MeldKind.DAIMINKAN)
+        kind = {_A_CHI: _M_CHI, _A_PON: _M_PON}.get(action.kind, _M_DAIMINKAN)
         meld = Meld(kind, tuple(sorted((*action.tiles, tile))), tile, discarder)
         p.melds.append(meld)
         h.calls_made = True
@@ -938,13 +960,13 @@ class Match:
         p.pao = rules.calls.liable_seat(p, meld)
         out.append(Claimed(seat, meld))
         h.turn = seat
-        if kind is MeldKind.DAIMINKAN:
+        if kind is _M_DAIMINKAN:
             self._after_kan(seat, immediate=rules.walls.open_kan_dora_at_once, out=out)
             return
         p.kuikae = rules.calls.forbidden_after(meld)
         h.drawn = None
         h.rinshan = False
-        h.phase = Phase.TURN
+        h.phase = _P_TURN
         p.shanten = shanten(p.counts(), rules.wins.sets_needed(p), False, False)
 
     # --- wins and draws -----------------------------------------------------------------------
@@ -1058,7 +1080,7 @@ class Match:
         m.final = MatchEnded(_four(m.scores), standings.ranks, standings.points, standings.place_points,
                              self.profile.game.return_points)
         out.append(m.final)
-        self.hand.phase = Phase.OVER
+        self.hand.phase = _P_OVER
         self.hand.claim = None
 
     # --- action checking ----------------------------------------------------------------------
@@ -1067,7 +1089,7 @@ class Match:
         """The rule id and message refusing an action that is not legal now."""
         seat = action.seat
         h = self.hand
-        if h.phase is Phase.OVER:
+        if h.phase is _P_OVER:
             return "match-over", "the match has ended"
         if not 0 <= seat < 4:
             return "no-such-seat", f"seat {seat} does not exist"
@@ -1080,34 +1102,34 @@ class Match:
             return "malformed-action", f"{kind.value} names {expected} tile(s), not {len(action.tiles)}"
         if any(not isinstance(t, int) or not 0 <= t < self.profile.total_tiles for t in action.tiles):
             return "no-such-tile", f"tile ids run 0..{self.profile.total_tiles - 1}, not {list(action.tiles)}"
-        if h.phase is Phase.TURN:
+        if h.phase is _P_TURN:
             if kind.is_claim:
                 return "no-claim-window", f"{kind.value} is only possible on another seat's discard"
             if any(t not in p.hand for t in action.tiles):
                 return "tile-not-in-hand", f"seat {seat} does not hold {action}"
-            if kind is ActionKind.DISCARD:
+            if kind is _A_DISCARD:
                 if p.riichi:
                     return "riichi-locked", "after riichi only the drawn tile may be discarded"
                 if kind_of(action.tile) in p.kuikae:
                     return "kuikae", "swap-calling: this tile may not be discarded right after the call"
-            if kind is ActionKind.RIICHI:
+            if kind is _A_RIICHI:
                 return "riichi-conditions", "riichi needs a closed tenpai hand, enough points and wall"
-            if kind is ActionKind.TSUMO:
+            if kind is _A_TSUMO:
                 return "no-win", "the hand is not complete, or lacks the yaku or value its rulebook asks"
-            if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
+            if kind in (_A_ANKAN, _A_KAKAN):
                 return "kan-not-allowed", "this kan is not allowed now"
-            if kind is ActionKind.KYUUSHU:
+            if kind is _A_KYUUSHU:
                 return "kyuushu-conditions", "nine kinds need nine terminals/honours on the first uninterrupted draw"
             return "illegal", f"{action} is not allowed now"
         if not kind.is_claim:
             return "claim-window", "only ron, pon, kan, chi or pass answer a discard"
         if h.claim is not None and h.claim.has_answered(seat):
             return "already-answered", f"seat {seat} has already answered this discard"
-        if kind is ActionKind.RON:
+        if kind is _A_RON:
             if p.furiten_permanent() or p.furiten_temporary or p.furiten_riichi:
                 return "furiten", "a furiten hand cannot win on a discard"
             return "no-win", "the hand does not win on this tile (incomplete, or without the yaku or value its rulebook asks)"
-        if kind is ActionKind.CHI and seat != self.rules.penalties.next_to_play(h.players, h.claim.discarder) if h.claim else False:
+        if kind is _A_CHI and seat != self.rules.penalties.next_to_play(h.players, h.claim.discarder) if h.claim else False:
             return "chi-from-left-only", "chi takes only the previous player's discard"
         if h.wall.live_remaining == 0:
             return "last-discard", "the last discard may only be claimed for a win"
