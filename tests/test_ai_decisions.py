@@ -66,3 +66,24 @@ def test_record_and_check_round_trip(tmp_path: Path, capsys: pytest.CaptureFixtu
     decision_set.save(data, path)
     assert main(["ai-decisions", "check", "--file", str(path)]) == 0
     assert '"changed": 0' in capsys.readouterr().out
+
+
+def test_hard_acts_the_same_whether_asked_why_or_not() -> None:
+    """``decide`` skips the work only words need (a claim no call could speed up is passed at once);
+    the table asks ``decide_with_reason``: both must choose the same action at every state."""
+    from game.engine import Match
+    from game.engine.profile import load_profile
+
+    data = decision_set.first_of_each_profile(decision_set.load(GOLDEN))
+    checked = 0
+    for entry in data["matches"]:
+        profile = load_profile(entry["profile"])
+        match = Match(profile, int(entry["seed"]))
+        hard = [LevelBot("hard", int(entry["seed"]), s, profile) for s in range(4)]
+        for played_text in entry["actions"][:400]:
+            played = match.parse_action(played_text)
+            obs = match.observe(played.seat)
+            assert hard[played.seat].decide(obs) == hard[played.seat].decide_with_reason(obs)[0], played_text
+            checked += 1
+            match.apply(played)
+    assert checked >= 1000

@@ -109,17 +109,25 @@ def playable_waits(counts: list[int], sets: int, specials: tuple[bool, bool]) ->
 
 def best_wait_after(counts: list[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]) -> int:
     """For a tenpai-after-discard ``3n+2`` hand: the widest wait (unseen tiles) over its discards."""
-    best = 0
-    chi, kok = specials
+    ug = unseen.__getitem__
+    return max((sum(map(ug, w)) for w in _tenpai_discard_waits(bytes(counts), sets, *specials)), default=0)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _tenpai_discard_waits(key: bytes, sets: int, chiitoitsu: bool, kokushi: bool) -> tuple[tuple[int, ...], ...]:
+    """The playable waits of each discard that leaves a ``3n+2`` hand tenpai: the shape alone, so a
+    hand met again in a later decision (its unseen tiles changed) costs no shanten call."""
+    counts = list(key)
+    specials = (chiitoitsu, kokushi)
+    out = []
     for k in range(NUM_KINDS):
         if not counts[k]:
             continue
         counts[k] -= 1
-        if shanten(counts, sets, chi, kok) == 0:
-            w = sum(unseen[j] for j in playable_waits(counts, sets, specials))
-            best = max(best, w)
+        if shanten(counts, sets, chiitoitsu, kokushi) == 0:
+            out.append(tuple(playable_waits(counts, sets, specials)))
         counts[k] += 1
-    return best
+    return tuple(out)
 
 
 # --- win chance -----------------------------------------------------------------------------------
@@ -740,26 +748,36 @@ def next_step_accept(
     """
     total = 0.0
     weight = 0
-    chi, kok = specials
+    ug = unseen.__getitem__
     for j in kinds:
         u = unseen[j]
         if u <= 0:
             continue
         counts[j] += 1
         key = bytes(counts)
+        counts[j] -= 1
         best = cache.get(key)
         if best is None:
-            best = 0
-            for d in range(NUM_KINDS):
-                if not counts[d] or d == j and counts[d] == 1:
-                    continue
-                counts[d] -= 1
-                if shanten(counts, sets, chi, kok) < sh:
-                    nxt = _improving(bytes(counts), sets, chi, kok)[1]
-                    best = max(best, sum(unseen[x] - (1 if x == j else 0) for x in nxt))
-                counts[d] += 1
+            # the improving draw j is no longer unseen: one copy less where j improves again
+            best = max((sum(map(ug, nxt)) - (j in nxt) for nxt in _steps_down(key, sets, sh, *specials)), default=0)
             cache[key] = best
-        counts[j] -= 1
         total += best * u
         weight += u
     return total / weight if weight else 0.0
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _steps_down(key: bytes, sets: int, sh: int, chiitoitsu: bool, kokushi: bool) -> tuple[tuple[int, ...], ...]:
+    """For a ``3n+2`` hand: the improving kinds of each discard that leaves it below ``sh``
+    shanten. The shape alone (no unseen counts), so it is kept across decisions: a hand's
+    next-step hands come back turn after turn."""
+    counts = list(key)
+    out = []
+    for d in range(NUM_KINDS):
+        if not counts[d]:
+            continue
+        counts[d] -= 1
+        if shanten(counts, sets, chiitoitsu, kokushi) < sh:
+            out.append(_improving(bytes(counts), sets, chiitoitsu, kokushi)[1])
+        counts[d] += 1
+    return tuple(out)

@@ -73,6 +73,7 @@ class Stakes:
         left = max(1, _hands_total(profile) - played)
         self.spread = max(LAST_HAND_SPREAD, SWING_PER_HAND * math.sqrt(left - 0.5) * math.sqrt(2.0))
         self._base = self._utility(self.scores)
+        self._by_hundred: dict[int, float] = {}
 
     def _utility(self, scores: Sequence[float]) -> float:
         me = scores[self.seat]
@@ -104,6 +105,15 @@ class Stakes:
             s[payer] -= points
             total += self._utility(s) - self._base
         return max(0.05 * points, total / 3.0)
+
+    def win_near(self, points: float) -> float:
+        """:meth:`win` of ``points`` read at the middle of its hundred (a decision weighs many
+        options of nearly the same value: each hundred is computed once per decision)."""
+        bucket = int(points) // 100
+        got = self._by_hundred.get(bucket)
+        if got is None:
+            got = self._by_hundred[bucket] = self.win(bucket * 100.0 + 50.0)
+        return got
 
     def deal_in(self, points: float, winner: int) -> float:
         """Utility lost by paying ``points`` to ``winner``."""

@@ -96,9 +96,14 @@ class LevelBot:
     # --- the entry points -----------------------------------------------------------------
 
     def decide(self, obs: Observation) -> Action:
-        return self.decide_with_reason(obs)[0]
+        return self._decide(obs, explain=False)[0]
 
     def decide_with_reason(self, obs: Observation) -> tuple[Action, str]:
+        return self._decide(obs, explain=True)
+
+    def _decide(self, obs: Observation, *, explain: bool) -> tuple[Action, str]:
+        """The action and, when ``explain``, why. Without it (simulations, the review's replay)
+        hard skips the work that only words need: the same action, sooner (see :meth:`_hard_claim`)."""
         acts = obs.legal_actions
         for a in acts:
             if a.kind is ActionKind.TSUMO:
@@ -108,12 +113,12 @@ class LevelBot:
                     return a, reason("ron", tile=tile_word(kind_of(obs.last_discard[1])))
                 return a, reason("win")
         if obs.phase != "turn":
-            return self._answer_claim(obs)
-        return self._take_turn(obs)
+            return self._answer_claim(obs, explain)
+        return self._take_turn(obs, explain)
 
     # --- the turn ---------------------------------------------------------------------------
 
-    def _take_turn(self, obs: Observation) -> tuple[Action, str]:
+    def _take_turn(self, obs: Observation, explain: bool) -> tuple[Action, str]:
         acts = obs.legal_actions
         discards = [a for a in acts if a.kind is ActionKind.DISCARD]
         riichis = [a for a in acts if a.kind is ActionKind.RIICHI]
@@ -131,7 +136,7 @@ class LevelBot:
         if kan is not None:
             return kan
         if self.level == "hard":
-            return self._hard_turn(obs, discards, riichis)
+            return self._hard_turn(obs, discards, riichis, explain)
         return self._simple_turn(obs, discards, riichis)
 
     def _state(self, obs: Observation) -> HandState:
@@ -270,7 +275,9 @@ class LevelBot:
         tiles = [a.tile for a in obs.legal_actions if a.kind is ActionKind.DISCARD]
         return self._weigh(obs, state, tiles, threats, riichi=False, stakes=stakes) if tiles else []
 
-    def _hard_turn(self, obs: Observation, discards: list[Action], riichis: list[Action]) -> tuple[Action, str]:
+    def _hard_turn(
+        self, obs: Observation, discards: list[Action], riichis: list[Action], explain: bool
+    ) -> tuple[Action, str]:
         state = self._state(obs)
         stakes = defence.Stakes(obs, self.profile)
         threats = defence.read_threats(obs, self.profile, stakes)
@@ -290,6 +297,8 @@ class LevelBot:
             dama = max((o for o in options if o.shanten == 0), key=lambda o: o.ev, default=best)
             if dama.ev >= best.ev * 0.9:
                 best = dama
+        if not explain:
+            return ids[best.tile], ""
         return ids[best.tile], self._discard_reason(obs, best, options, threats, fold=choice.fold)
 
     def _choose(self, obs: Observation, options: list[Option], threats: list[an.Threat]) -> defence.Choice[Option]:
@@ -323,7 +332,6 @@ class LevelBot:
         (:class:`defence.Stakes`), less what the discard risks."""
         stakes = stakes or defence.Stakes(obs, self.profile)
         dora = an.dora_values(obs)
-        worth: dict[int, float] = {}
         sets = self._sets(state)
         specials = self._specials(state)
         unseen = an.unseen_counts_cached(obs)
@@ -398,10 +406,7 @@ class LevelBot:
                 win *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
             deal_in, loss = defence.tile_loss(k, t, threats, unseen, dora)
             counts[k] += 1
-            bucket = int(value) // 100
-            if bucket not in worth:
-                worth[bucket] = stakes.win(bucket * 100.0 + 50.0)
-            ev = win * worth[bucket] - loss
+            ev = win * stakes.win_near(value) - loss
             out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku))
         return out
 
@@ -456,7 +461,7 @@ class LevelBot:
 
     # --- claims -----------------------------------------------------------------------------
 
-    def _answer_claim(self, obs: Observation) -> tuple[Action, str]:
+    def _answer_claim(self, obs: Observation, explain: bool) -> tuple[Action, str]:
         acts = obs.legal_actions
         pass_act = next(a for a in acts if a.kind is ActionKind.PASS)
         calls = [a for a in acts if a.kind in (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN)]
@@ -465,7 +470,7 @@ class LevelBot:
         tile = obs.last_discard[1]
         k = kind_of(tile)
         if self.level == "hard":
-            return self._hard_claim(obs, calls, pass_act, tile)
+            return self._hard_claim(obs, calls, pass_act, tile, explain)
         state = self._state(obs)
         sets = self._sets(state)
         now = shanten(state.counts, sets, *self._specials(state))
@@ -488,7 +493,12 @@ class LevelBot:
                                  shanten=shanten_words(after))
         return pass_act, reason("pass_no_help", tile=tile_word(k))
 
-    def _hard_claim(self, obs: Observation, calls: list[Action], pass_act: Action, tile: int) -> tuple[Action, str]:
+    def _hard_claim(
+        self, obs: Observation, calls: list[Action], pass_act: Action, tile: int, explain: bool
+    ) -> tuple[Action, str]:
+        """Call when the best discard after the call is worth more than staying closed (and the
+        call lowers shanten). Without ``explain``, a claim no call could lower the shanten of is
+        passed at once: the weighing below could only pass it too, and only its words differ."""
         state = self._state(obs)
         stakes = defence.Stakes(obs, self.profile)
         threats = defence.read_threats(obs, self.profile, stakes)
@@ -499,6 +509,11 @@ class LevelBot:
         shape = an.shape_of(state.counts, sets, specials, unseen)
         if shape.shanten == 0 and state.closed and self._riichi_rules:
             return pass_act, reason("pass_closed_tenpai", tile=tile_word(k))
+        if not explain and all(
+            a.kind is ActionKind.DAIMINKAN or _call_shanten(state.counts, a.tiles, sets - 1) >= shape.shanten
+            for a in calls
+        ):
+            return pass_act, ""
         han = an.estimate_han(
             state.counts, state.melds, obs, self.profile, reds=state.reds, closed=state.closed,
             riichi=state.closed and self._riichi_rules,
