@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.cli.bench import bench_engine
 
 
@@ -19,3 +21,39 @@ def test_the_engine_bench_ends_where_random_seats_never_win() -> None:
     match never ends; the bench stops it at MATCH_HAND_CAP hands and says so."""
     figures = bench_engine("hongkong", 1, 200, 1)
     assert figures["hanchan_per_s_random"] > 0 and figures["random_matches_capped"] == 1.0
+
+
+def test_the_peer_comparison_runs_each_loop_and_names_what_it_skipped() -> None:
+    """`bench engine --vs PYTHON` with this interpreter as the peers' (it has RiichiEnv, a test
+    dependency, and not jansou or mjx): our loops and RiichiEnv's give rates and a ratio, and
+    each peer that does not import is named with the reason, not a traceback."""
+    import importlib.util
+    import sys
+
+    from game.cli.bench_peers import CONTESTANTS, bench_vs
+
+    figures = bench_vs(sys.executable, "riichi", 1, 1, 1)
+    skipped = figures["skipped"]
+    assert isinstance(skipped, dict)
+    for c in CONTESTANTS:
+        importable = c.peer == "atlas" or importlib.util.find_spec(c.peer) is not None
+        rate = figures.get(f"hanchan_per_cpu_s_{c.name}")
+        if importable:
+            assert isinstance(rate, float) and rate > 0, (c.name, skipped.get(c.name))
+        else:
+            assert rate is None and "does not import" in skipped[c.name]
+    if importlib.util.find_spec("riichienv") is not None:
+        ratio = figures["ratio_atlas_random_over_riichienv_random"]
+        assert isinstance(ratio, float) and ratio > 0
+
+
+def test_the_peer_comparison_refuses_a_missing_interpreter_in_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from game.cli import bench
+
+    parser = argparse.ArgumentParser()
+    bench.add_arguments(parser)
+    assert bench.run(parser.parse_args(["engine", "--vs", "/no/such/python"])) == 2
+    err = capsys.readouterr().err
+    assert "no such interpreter" in err and "Traceback" not in err

@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
+from collections.abc import Mapping
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,11 +29,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=20000, help="random hands for shanten (engine)")
     parser.add_argument("--profile", default="riichi")
     parser.add_argument("--runs", type=int, default=5, help="fresh starts of each kind (startup)")
+    parser.add_argument(
+        "--vs",
+        metavar="PYTHON",
+        help="engine: instead of the engine's figures, our random and efficiency hanchan loops against "
+        "the peers' (RiichiEnv, mjx, jansou) installed in the virtual environment of this interpreter, "
+        "interleaved, in CPU time (see game/cli/bench_peers.py)",
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of every loop (--vs)")
 
 
 def run(args: argparse.Namespace) -> int:
-    figures: dict[str, float]
-    if args.target == "engine":
+    figures: Mapping[str, object]
+    if args.target == "engine" and args.vs:
+        from game.cli.bench_peers import bench_vs, check_peer_python
+
+        problem = check_peer_python(args.vs)
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 2
+        figures = bench_vs(args.vs, args.profile, args.games, args.seed, max(1, args.rounds))
+    elif args.target == "engine":
         figures = bench_engine(args.profile, args.games, args.hands, args.seed)
     elif args.target == "scene":
         from game.scene.bench import bench_scene
