@@ -80,19 +80,17 @@ def startup_facts(command: str) -> list[str]:
     return facts
 
 
-def display_facts() -> None:
-    """The display, once the window is open: driver, desktop sizes, window and drawable size."""
+def display_facts(window: tuple[int, int], drawable: tuple[int, int]) -> None:
+    """The display, once the window is open: driver, desktop sizes, the window's size in points
+    and the drawable's in pixels (they differ on a high-DPI screen)."""
     import pygame
 
-    surface = pygame.display.get_surface()
     try:
         desktops = pygame.display.get_desktop_sizes()
-        window = pygame.display.get_window_size()
         driver = pygame.display.get_driver()
     except pygame.error as exc:
         log.warning("display facts unavailable: %s", exc)
         return
-    drawable = surface.get_size() if surface is not None else None
     log.info("display: driver %s, desktops %s, window %s points, drawing at %s pixels", driver,
              "; ".join(f"{w}x{h}" for w, h in desktops), f"{window[0]}x{window[1]}",
-             f"{drawable[0]}x{drawable[1]}" if drawable else "-")
+             f"{drawable[0]}x{drawable[1]}")

@@ -18,6 +18,7 @@ from game import paths, runlog
 from game.persist.saves import SaveStore
 from game.ui import desktop
 from game.ui.crash import CrashScreen
+from game.ui.game_window import GameWindow
 from game.ui.menus.flow import MenuFlow
 from game.ui.menus.intents import ContinueMatch, Open, Quit
 from game.ui.menus.title import TitleScreen
@@ -128,8 +129,8 @@ def test_a_crash_shows_the_crash_screen_and_writes_a_report(monkeypatch: pytest.
     shown: list[Screen] = []
     real_frame = run._frame
 
-    def frame(flow_: MenuFlow, surface: pygame.Surface, clock: pygame.time.Clock) -> tuple[bool, pygame.Surface]:
-        result = real_frame(flow_, surface, clock)
+    def frame(flow_: MenuFlow, window: GameWindow, clock: pygame.time.Clock) -> bool:
+        result = real_frame(flow_, window, clock)
         shown.append(flow_.stack.top)  # type: ignore[arg-type]
         return result
 

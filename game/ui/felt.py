@@ -14,6 +14,8 @@ from itertools import repeat
 
 import pygame
 
+from game.ui.game_window import converted
+
 
 def radial(size: tuple[int, int], small: tuple[int, int], centre: tuple[int, int, int],
            edge: tuple[int, int, int], middle: tuple[float, float], reach: tuple[float, float],
@@ -34,6 +36,5 @@ def radial(size: tuple[int, int], small: tuple[int, int], centre: tuple[int, int
         data[channel::3] = bytes(map(round, map(operator.add, repeat(float(c)),
                                                 map(operator.mul, repeat(float(e - c)), weights))))
     picture = pygame.image.frombytes(bytes(data), small, "RGB")
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        picture = picture.convert()  # the display's format: scaled quicker, and blitted every frame
+    picture = converted(picture, alpha=False)  # the display's format: scaled quicker, and blitted every frame
     return pygame.transform.smoothscale(picture, size)

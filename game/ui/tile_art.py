@@ -18,6 +18,7 @@ from typing import Final
 import pygame
 
 from game.engine.tiles import FLOWER_KIND_BASE, NUM_FLOWER_KINDS, is_red, kind_of
+from game.ui.game_window import converted
 
 from .tile_faces import paint_classic, paint_clear
 from .tile_paint import Colour, Pen, shade, tint
@@ -214,9 +215,7 @@ def _finish(canvas: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:
     """Match the display's pixel format when there is one, so blits are fast."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
-    return surface
+    return converted(surface)
 
 
 # --- sizes for a window -----------------------------------------------------------------------

@@ -60,10 +60,13 @@ class InstanceScreen(MenuScreen):
 def bring_to_front() -> None:
     """Raise this game's window over the others, where the OS lets a program do that (some
     window managers only flash the taskbar entry: that is asked too)."""
+    from game.ui import game_window
+
+    shown = game_window.current()
+    if shown is None:  # headless (a test's flow with no window)
+        log.info("the window could not be brought to the front: no window")
+        return
     try:
-        window = pygame.Window.from_display_module()
-        window.restore()
-        window.focus()
-        window.flash(pygame.FLASH_UNTIL_FOCUSED)
-    except (pygame.error, AttributeError) as exc:  # no window (headless), or an SDL without it
+        shown.focus()
+    except (pygame.error, AttributeError) as exc:  # an SDL without it
         log.info("the window could not be brought to the front: %s", exc)

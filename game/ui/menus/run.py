@@ -19,9 +19,10 @@ from game.match_options import MatchOptions
 from game.persist.instance import InstanceLock
 from game.persist.settings import Settings
 from game.ui import audio, desktop, typeset
+from game.ui.game_window import GameWindow
 from game.ui.quit_signals import QuitOnSignal
 from game.ui.screens import Screen
-from game.ui.window_icon import set_window_icon
+from game.ui.window_icon import window_icon
 
 from .flow import MenuFlow, OpenTable
 from .intents import ApplySettings, Quit
@@ -46,10 +47,9 @@ log = logging.getLogger(__name__)
 CRASHES_BEFORE_GIVING_UP = 3  # crashes within a minute: the crash screen itself cannot help
 
 
-def window(settings: Settings) -> pygame.Surface:
-    if settings.fullscreen:
-        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+def window(settings: Settings) -> GameWindow:
+    """The game's window (a high-DPI drawable where the OS offers one: :mod:`game.ui.game_window`)."""
+    return GameWindow(settings.window_size, fullscreen=settings.fullscreen, icon=window_icon())
 
 
 def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = None) -> int:
@@ -58,16 +58,15 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
     desktop.prepare()
     pygame.init()
     signals = QuitOnSignal(flush=lambda: None)
+    shown: GameWindow | None = None
     try:
         desktop.check_display()  # SDL fell back to its offscreen driver: the same
         if flow is None:  # the flow reads the settings (once: a corrupt file is moved aside then)
             lock = InstanceLock(paths.saves_dir())
             flow = MenuFlow(open_table=table_opener(), sounds=audio.start(), instance=lock, other=lock.acquire())
-        set_window_icon()
-        surface = window(flow.settings)
-        flow.resize(surface.get_size())
-        pygame.display.set_caption("Mahjong Atlas")
-        runlog.display_facts()
+        shown = window(flow.settings)
+        flow.resize(shown.pixels)
+        runlog.display_facts(shown.points, shown.pixels)
         pygame.key.set_repeat(400, 40)
         clock = pygame.time.Clock()
         frame = 0
@@ -77,7 +76,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
         signals.install()  # after pygame.init: SDL's own handlers would only post an event
         while running and not signals.asked:
             try:
-                running, surface = _frame(flow, surface, clock)
+                running = _frame(flow, shown, clock)
             except Exception as exc:  # noqa: BLE001 - a crash shows a screen, never a vanished window
                 crashes = [c for c in crashes if c > pygame.time.get_ticks() / 1000 - 60] + [pygame.time.get_ticks() / 1000]
                 _crashed(flow, exc, give_up=len(crashes) >= CRASHES_BEFORE_GIVING_UP)
@@ -86,31 +85,33 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
                 running = False
             clock.tick(60)
         if screenshot:
-            pygame.image.save(surface, screenshot)
-        _remember_window(flow, surface)
+            pygame.image.save(shown.surface, screenshot)
+        _remember_window(flow, shown)
         flow.saves.flush()  # the last autosave reaches the disk before the process ends
     finally:
         signals.uninstall()
         if flow is not None and flow.instance is not None:
             flow.instance.release()
         audio.stop()
+        if shown is not None:
+            shown.close()
         if owner:
             typeset.clear_cache()  # font objects die with pygame
             pygame.quit()
     return 0
 
 
-def _frame(flow: MenuFlow, surface: pygame.Surface, clock: pygame.time.Clock) -> tuple[bool, pygame.Surface]:
-    """One frame: events, update, draw. Returns whether to go on, and the (maybe new) window."""
+def _frame(flow: MenuFlow, shown: GameWindow, clock: pygame.time.Clock) -> bool:
+    """One frame: events (in drawable pixels), update, draw. Returns whether to go on."""
     running = True
     outs: list[Any] = []
-    for event in pygame.event.get():
+    for event in shown.events():
         if event.type == pygame.QUIT:
             running = False
         elif desktop.is_fullscreen_toggle(event):  # F11, Alt+Enter, Ctrl+Cmd+F: no screen sees it
             outs.append(flow.apply_settings(dataclasses.replace(flow.settings, fullscreen=not flow.settings.fullscreen)))
             continue
-        elif event.type == pygame.WINDOWSIZECHANGED and (event.x, event.y) != surface.get_size():
+        elif event.type == pygame.WINDOWSIZECHANGED and (event.x, event.y) != flow.size:
             # a resize by the OS with no VIDEORESIZE (no window manager): lay out now, not at the next mouse move
             flow.resize((max(640, event.x), max(360, event.y)))
         outs.append(flow.handle_event(event))
@@ -119,13 +120,12 @@ def _frame(flow: MenuFlow, surface: pygame.Surface, clock: pygame.time.Clock) ->
         if isinstance(out, Quit):
             running = False
         elif isinstance(out, ApplySettings):
-            surface = _apply_window(surface, flow, out.settings)
-    surface = pygame.display.get_surface() or surface
-    flow.draw(surface)
-    pygame.display.flip()
+            _apply_window(shown, flow, out.settings)
+    flow.draw(shown.surface)
+    shown.flip()
     startup.frame_shown(flow.top)
     audio.current().tick()
-    return running, surface
+    return running
 
 
 def _crashed(flow: MenuFlow, exc: Exception, *, give_up: bool) -> None:
@@ -146,18 +146,18 @@ def _crashed(flow: MenuFlow, exc: Exception, *, give_up: bool) -> None:
     flow.stack.reset(screen)
 
 
-def _apply_window(surface: pygame.Surface, flow: MenuFlow, settings: Settings) -> pygame.Surface:
-    full = bool(surface.get_flags() & pygame.FULLSCREEN)
-    if full != settings.fullscreen or (not full and surface.get_size() != settings.window_size):
-        surface = window(settings)
-        flow.resize(surface.get_size())
-    return surface
+def _apply_window(shown: GameWindow, flow: MenuFlow, settings: Settings) -> None:
+    shown.set_fullscreen(settings.fullscreen)
+    shown.resize(settings.window_size)
+    if shown.pixels != flow.size:
+        flow.resize(shown.pixels)
 
 
-def _remember_window(flow: MenuFlow, surface: pygame.Surface) -> None:
-    """Keep a window the player dragged to a new size for the next start (saved once, at quit)."""
-    size = surface.get_size()
-    if flow.settings.fullscreen or size == flow.settings.window_size:
+def _remember_window(flow: MenuFlow, shown: GameWindow) -> None:
+    """Keep a window the player dragged to a new size for the next start (saved once, at quit), in
+    points: the size the window is opened with."""
+    size = shown.points
+    if flow.settings.fullscreen or shown.fullscreen or size == flow.settings.window_size:
         return
     if 640 <= size[0] <= 7680 and 360 <= size[1] <= 4320:
         flow.apply_settings(dataclasses.replace(flow.settings, window_size=size))

@@ -25,6 +25,7 @@ from game.i18n import join, number, t  # join: words a language switch can write
 from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
+from game.ui.game_window import can_convert
 from game.ui.table import pieces
 from game.ui.table.layers import CachedLayer
 from game.ui.table.layout import meld_order
@@ -72,7 +73,7 @@ class StillPicture(CachedLayer):
     def _redraw(self) -> None:
         super()._redraw()
         picture = self._picture
-        if picture is not None and picture.get_flags() & pygame.SRCALPHA and pygame.display.get_surface() is not None:
+        if picture is not None and picture.get_flags() & pygame.SRCALPHA and can_convert():
             flat = picture.convert()
             flat.set_colorkey((0, 0, 0), pygame.RLEACCEL)
             self._picture = flat

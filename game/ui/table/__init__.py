@@ -21,11 +21,11 @@ __all__ = ["Intent", "TableScreen", "start_match"]
 
 def start_match(options: MatchOptions, match: Match, settings: Settings) -> TableScreen:
     """The menus' door to the table: a screen playing ``match`` with each AI seat at its level."""
-    import pygame
+    from game.ui import game_window
 
-    display = pygame.display.get_surface()
+    shown = game_window.current()
     screen = TableScreen(
-        display.get_size() if display is not None else (1280, 720),
+        shown.pixels if shown is not None else (1280, 720),
         profile=options.profile_id,
         seed=match.seed,
         human=options.human_seat,

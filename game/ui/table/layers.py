@@ -27,6 +27,7 @@ import pygame
 
 from game.scene import Node, Sprite, SurfaceNode
 from game.scene.node import IDENTITY, Transform
+from game.ui.game_window import converted
 
 N = TypeVar("N", bound=Node)
 
@@ -128,9 +129,7 @@ class CachedLayer(Node):
         picture = self._picture
         if picture is None or picture.get_size() != self.area.size:
             self._bounds = pygame.Rect(0, 0, 0, 0)
-            picture = pygame.Surface(self.area.size, pygame.SRCALPHA)
-            if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                picture = picture.convert_alpha()
+            picture = converted(pygame.Surface(self.area.size, pygame.SRCALPHA))
             self._picture = picture
             picture.fill((0, 0, 0, 0))
         else:

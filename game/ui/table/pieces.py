@@ -14,6 +14,7 @@ import pygame
 
 from game.ui.felt import radial
 from game.ui.fonts import glyph_font_path
+from game.ui.game_window import converted
 from game.ui.typeset import UIFont, ui_font
 
 FELT_CENTRE: Final = (38, 112, 96)
@@ -30,9 +31,7 @@ DIE_TILTS: Final = (-24, -12, 0, 12, 24)
 
 
 def _convert(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha() if alpha else surface.convert()
-    return surface
+    return converted(surface, alpha=alpha)
 
 
 @lru_cache(maxsize=4)

@@ -1,0 +1,165 @@
+"""The game's one window, opened with a high-DPI drawable wherever the platform offers one.
+
+Why not ``pygame.display.set_mode``: pygame-ce 2.5's ``set_mode`` never asks SDL for
+``SDL_WINDOW_ALLOW_HIGHDPI``, so on a macOS Retina screen the game would draw a 1280x720 bitmap that
+the OS blows up 2x (blurred tiles and text). ``pygame.Window(allow_high_dpi=True)`` asks for it: the
+window surface is then the drawable's full pixel size (2560x1440 for a 1280x720-point window) and
+the screens, which lay themselves out at the size they are given, draw at that size. On Windows the
+per-monitor DPI awareness hint (:func:`game.ui.desktop.prepare`) gives the same result; on X11 and
+under the dummy driver points and pixels are the same and nothing changes.
+
+SDL reports the mouse in window *points*; the screens hit-test in drawable *pixels*.
+:func:`to_pixels` (pure, tested with any scale) maps one to the other, and :meth:`GameWindow.events`
+hands the screens events already in pixels, resize events carrying the drawable's new size. The
+settings keep the window's size in points (what the player sees and what the window is opened
+with), never in pixels, so a Retina window does not double at each start.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Final
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+TITLE: Final = "Mahjong Atlas"
+POINTER_EVENTS: Final = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP})
+RESIZE_EVENTS: Final = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
+
+_open: GameWindow | None = None  # the window a surface may be converted to (see :func:`can_convert`)
+
+
+def scale_of(points: tuple[int, int], pixels: tuple[int, int]) -> tuple[float, float]:
+    """Drawable pixels per window point on each axis (1.0 where the OS draws no finer than points,
+    2.0 on a Retina screen, 1.25 or 1.5 on a scaled Windows monitor)."""
+    return (pixels[0] / points[0] if points[0] > 0 else 1.0, pixels[1] / points[1] if points[1] > 0 else 1.0)
+
+
+def to_pixels(pos: tuple[float, float], points: tuple[int, int], pixels: tuple[int, int]) -> tuple[int, int]:
+    """A position in window points as the drawable pixel under it, kept inside the drawable (SDL
+    reports a pointer held while it leaves the window at negative or too-large points)."""
+    sx, sy = scale_of(points, pixels)
+    x = min(max(int(pos[0] * sx), 0), max(pixels[0] - 1, 0))
+    y = min(max(int(pos[1] * sy), 0), max(pixels[1] - 1, 0))
+    return x, y
+
+
+def motion_to_pixels(rel: tuple[float, float], points: tuple[int, int], pixels: tuple[int, int]) -> tuple[int, int]:
+    """A relative motion in points as pixels (not clamped: a motion has no place)."""
+    sx, sy = scale_of(points, pixels)
+    return round(rel[0] * sx), round(rel[1] * sy)
+
+
+def can_convert() -> bool:
+    """True when a window is open, so ``Surface.convert()`` has a format to convert to."""
+    if _open is not None:
+        return True
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+def current() -> GameWindow | None:
+    return _open
+
+
+class GameWindow:
+    """The window, its drawable surface and the mapping of its input from points to pixels."""
+
+    def __init__(self, size: tuple[int, int], *, fullscreen: bool = False, icon: pygame.Surface | None = None) -> None:
+        global _open
+        self.window = pygame.Window(TITLE, size, resizable=True, allow_high_dpi=True)
+        self.window.minimum_size = (640, 360)
+        if icon is not None:
+            self.window.set_icon(icon)
+        self.windowed_size = size
+        self.window.get_surface()  # from now on surfaces convert to the window's format
+        if fullscreen:
+            self.set_fullscreen(True)
+        _open = self
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The drawable, at its pixel size (asked anew each frame: a resize replaces it)."""
+        return self.window.get_surface()
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """The window's size in points, as the OS and the settings count it."""
+        return self.window.size
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    @property
+    def fullscreen(self) -> bool:
+        return self._fullscreen
+
+    _fullscreen = False
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self._fullscreen:
+            return
+        if on:
+            self.windowed_size = self.points
+            # at the desktop's size, so its own mode (no resolution switch); not SDL's "desktop"
+            # fullscreen, which a window manager-less X server never grows the window for
+            self.window.size = pygame.display.get_desktop_sizes()[0]
+            self.window.set_fullscreen(desktop=False)
+        else:
+            self.window.set_windowed()
+            self.window.size = self.windowed_size
+        self._fullscreen = on
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new windowed size in points (from the settings)."""
+        self.windowed_size = size
+        if not self._fullscreen and self.points != size:
+            self.window.size = size
+
+    def flip(self) -> None:
+        self.window.flip()
+
+    def in_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
+        """The event as the screens read it: pointer positions and resize sizes in drawable pixels."""
+        if event.type not in POINTER_EVENTS and event.type not in RESIZE_EVENTS:
+            return event
+        points, pixels = self.points, self.pixels
+        if points == pixels:
+            return event
+        fields = dict(event.dict)
+        if event.type in POINTER_EVENTS:
+            fields["pos"] = to_pixels(event.pos, points, pixels)
+            if "rel" in fields:
+                fields["rel"] = motion_to_pixels(event.rel, points, pixels)
+        elif event.type == pygame.VIDEORESIZE:
+            fields.update(size=pixels, w=pixels[0], h=pixels[1])
+        else:
+            fields.update(x=pixels[0], y=pixels[1])
+        return pygame.event.Event(event.type, fields)
+
+    def events(self) -> Iterator[pygame.event.Event]:
+        for event in pygame.event.get():
+            yield self.in_pixels(event)
+
+    def focus(self) -> None:
+        """Bring the window to the front (or flash it where the window manager will not)."""
+        self.window.restore()
+        self.window.focus()
+        self.window.flash(pygame.FLASH_UNTIL_FOCUSED)
+
+    def close(self) -> None:
+        global _open
+        if _open is self:
+            _open = None
+        self.window.destroy()
+
+
+def converted(surface: pygame.Surface, *, alpha: bool = True) -> pygame.Surface:
+    """The surface in the window's pixel format when a window is open (blitted quicker every frame),
+    else as it is (headless tools with no window)."""
+    if not can_convert():
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
