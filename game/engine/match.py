@@ -538,9 +538,9 @@ class Match:
                     p.shanten = -1 if h.drawn >> 2 in p.waits else 0
                     return
                 if before >= 2:
-                    p.defer_shanten(wins.sets_needed(p), *wins.specials(p), at_least=before - 1)
+                    p.defer_shanten(*wins.shanten_args(p), at_least=before - 1)
                     return
-        p.shanten = shanten(p.counts(), wins.sets_needed(p), *wins.specials(p))
+        p.shanten = shanten(p.counts(), *wins.shanten_args(p))
         if p.shanten >= 0 and wins.ligu_complete(p):
             p.shanten = -1
 
@@ -557,7 +557,7 @@ class Match:
             before = p.shanten
             if before >= 1:
                 p.waits = ()
-                p.defer_shanten(wins.sets_needed(p), *wins.specials(p), at_least=before)
+                p.defer_shanten(*wins.shanten_args(p), at_least=before)
                 return
         self._refresh_waits(seat)
 
@@ -565,8 +565,7 @@ class Match:
         p = self.hand.players[seat]
         wins = self.rules.wins
         counts = p.counts()
-        sets = wins.sets_needed(p)
-        chiitoitsu, kokushi = wins.specials(p)
+        sets, chiitoitsu, kokushi = wins.shanten_args(p)
         p.shanten = shanten(counts, sets, chiitoitsu, kokushi)
         p.waits = tuple(waits(counts, sets, chiitoitsu, kokushi)) if p.shanten == 0 else ()
         extra = wins.ligu_waits(p)
@@ -591,7 +590,7 @@ class Match:
                 acts.append(Action(seat, _A_TSUMO))  # declared, valid or not
             elif p.shanten_at_most(-1) and self._may_win_on(p, drawn) and self._win_value(seat, None, drawn) is not None:
                 acts.append(Action(seat, _A_TSUMO))
-            if rules.aborts.nine_kinds(p, self._first_uninterrupted(seat)):
+            if not p.discards and rules.aborts.nine_kinds(p, self._first_uninterrupted(seat)):  # a first turn
                 acts.append(Action(seat, _A_KYUUSHU))
         classes = None if p.riichi else one_per_class(p.sorted_hand, drawn, self.tile_classes)
         if drawn is not None and (4 in p.kind_counts or p.melds):  # no kan without four of a kind or a pon
@@ -604,8 +603,7 @@ class Match:
         acts.extend([discards[t] for t in allowed_discards(p, classes)])
         if drawn is not None and p.shanten_at_most(0) and rules.riichi.may_declare(p, self.state.scores[seat], h.wall.live_remaining):
             wins = rules.wins
-            sets = wins.sets_needed(p)
-            chi_ok, kok_ok = wins.specials(p)
+            sets, chi_ok, kok_ok = wins.shanten_args(p)
             counts = p.counts()
             for t in classes:
                 k = t >> 2
@@ -888,7 +886,7 @@ class Match:
                 out.append(AbortiveDraw("suucha_riichi", None))
                 self._end_hand(out, renchan=True, abortive=True)
                 return
-        if aborts.four_winds_discarded(h.first_discards, h.calls_made, h.players):
+        if h.discards_made == 4 and aborts.four_winds_discarded(h.first_discards, h.calls_made, h.players):
             out.append(AbortiveDraw("suufon_renda", None))
             self._end_hand(out, renchan=True, abortive=True)
             return

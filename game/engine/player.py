@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 
 from .meld import Meld
 from .shanten import shanten as shanten_of
-from .tiles import kind_of
+from .tiles import FLOWER_ID_BASE, NUM_FLOWER_KINDS, kind_of
+
+# every tile id's kind, flowers' too: an index is cheaper than a call on the hot path
+_KIND_OF = tuple(kind_of(t) for t in range(FLOWER_ID_BASE + NUM_FLOWER_KINDS))
 
 
 @dataclass
@@ -120,13 +123,13 @@ class Player:
 
     def add(self, tile: int) -> None:
         self.hand.append(tile)
-        self.kind_counts[kind_of(tile)] += 1
+        self.kind_counts[_KIND_OF[tile]] += 1
         self.seen_changed = True
         self._sorted = None
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
-        self.kind_counts[kind_of(tile)] -= 1
+        self.kind_counts[_KIND_OF[tile]] -= 1
         self.seen_changed = True
         self._sorted = None
 
@@ -139,7 +142,7 @@ class Player:
         self.river_tsumogiri += (tsumogiri,)
         self.river_called += (False,)
         self.river_turns += (turn,)
-        self.discard_kinds.add(kind_of(tile))
+        self.discard_kinds.add(_KIND_OF[tile])
 
     def last_discard_called(self) -> None:
         self.discards[-1].called = True

@@ -32,6 +32,13 @@ class Wins:
     chiitoitsu: bool  # seven pairs is a winning shape (closed hands)
     kokushi: bool  # thirteen orphans is a winning shape (closed hands)
     ligu: bool  # 嚦咕嚦咕, seven pairs and a pung, is a winning shape (closed 17-tile hands)
+    # (sets needed, seven pairs, thirteen orphans) by the hand's meld count: what shanten takes,
+    # made once (the flow asks for it after most draws and discards)
+    _shanten_args: tuple[tuple[int, bool, bool], ...] = ()
+
+    def __post_init__(self) -> None:
+        args = tuple((self.sets - n, self.chiitoitsu and not n, self.kokushi and not n) for n in range(self.sets + 1))
+        object.__setattr__(self, "_shanten_args", args)
 
     @classmethod
     def of(cls, p: RuleProfile) -> Wins:
@@ -45,6 +52,10 @@ class Wins:
 
     def sets_needed(self, p: Player) -> int:
         return self.sets - len(p.melds)
+
+    def shanten_args(self, p: Player) -> tuple[int, bool, bool]:
+        """``(sets_needed, *specials)`` of the hand: the arguments of its shanten count."""
+        return self._shanten_args[len(p.melds)]
 
     def specials(self, p: Player) -> tuple[bool, bool]:
         """Whether seven pairs and thirteen orphans count for this hand (closed hands only)."""
