@@ -15,6 +15,7 @@ from mahjong.shanten import Shanten
 from game.engine.shanten import (
     Arrangement,
     arrangements,
+    discard_shanten,
     improving_draws,
     is_complete,
     playable_waits,
@@ -558,3 +559,34 @@ def test_improving_draws_equal_brute_force(hand: tuple[list[int], int], specials
                 expected.append(k)
             counts[k] -= 1
     assert improving_draws(counts, sets, specials, specials) == (base, expected)
+
+
+@st.composite
+def _discard_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """A 3n+2 concealed hand (no fifth copies) and its sets, often crowded into one suit."""
+    sets = draw(st.sampled_from([4, 3, 2, 1, 0, 5]))
+    pool = draw(st.sampled_from([range(136), range(36), range(108, 136)]))
+    size = min(3 * sets + 2, len(pool))
+    sets = (size - 2) // 3
+    tiles = draw(st.lists(st.sampled_from(pool), min_size=3 * sets + 2, max_size=3 * sets + 2, unique=True))
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    return counts, sets
+
+
+@given(_discard_hands(), st.booleans(), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_discard_shanten_equals_shanten_after_each_discard(
+    hand: tuple[list[int], int], chiitoitsu: bool, kokushi: bool
+) -> None:
+    """The AI's look-ahead asks the shanten after every discard at once: the same as discarding
+    each held kind and asking :func:`shanten`."""
+    counts, sets = hand
+    expected = []
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            expected.append((k, shanten(counts, sets, chiitoitsu, kokushi)))
+            counts[k] += 1
+    assert discard_shanten(counts, sets, chiitoitsu, kokushi) == expected

@@ -20,8 +20,8 @@ from game.engine.rows import Unit
 from game.engine.shanten import (
     Arrangement,
     arrangements,
+    discard_shanten,
     improving_draws,
-    shanten,
     waits,
 )
 from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, dora_from_indicator, is_red, kind_of
@@ -120,13 +120,11 @@ def _tenpai_discard_waits(key: bytes, sets: int, chiitoitsu: bool, kokushi: bool
     counts = list(key)
     specials = (chiitoitsu, kokushi)
     out = []
-    for k in range(NUM_KINDS):
-        if not counts[k]:
-            continue
-        counts[k] -= 1
-        if shanten(counts, sets, chiitoitsu, kokushi) == 0:
+    for k, sh in discard_shanten(key, sets, chiitoitsu, kokushi):
+        if sh == 0:
+            counts[k] -= 1
             out.append(tuple(playable_waits(counts, sets, specials)))
-        counts[k] += 1
+            counts[k] += 1
     return tuple(out)
 
 
@@ -771,13 +769,11 @@ def _steps_down(key: bytes, sets: int, sh: int, chiitoitsu: bool, kokushi: bool)
     """For a ``3n+2`` hand: the improving kinds of each discard that leaves it below ``sh``
     shanten. The shape alone (no unseen counts), so it is kept across decisions: a hand's
     next-step hands come back turn after turn."""
-    counts = list(key)
+    work = bytearray(key)
     out = []
-    for d in range(NUM_KINDS):
-        if not counts[d]:
-            continue
-        counts[d] -= 1
-        if shanten(counts, sets, chiitoitsu, kokushi) < sh:
-            out.append(_improving(bytes(counts), sets, chiitoitsu, kokushi)[1])
-        counts[d] += 1
+    for d, after in discard_shanten(key, sets, chiitoitsu, kokushi):
+        if after < sh:
+            work[d] -= 1
+            out.append(_improving(bytes(work), sets, chiitoitsu, kokushi)[1])
+            work[d] += 1
     return tuple(out)

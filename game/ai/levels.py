@@ -30,7 +30,7 @@ from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
 from game.engine.rows import Unit
-from game.engine.shanten import shanten, shanten_kokushi
+from game.engine.shanten import discard_shanten, shanten, shanten_kokushi
 from game.engine.tiles import is_red, kind_of
 
 LEVELS = ("easy", "normal", "hard")
@@ -155,6 +155,8 @@ class LevelBot:
 
     def _kan_choice(self, obs: Observation) -> tuple[Action, str] | None:
         """Kans that keep the shape: concealed always (easy/normal/hard), added when no riichi."""
+        if not any(a.kind is ActionKind.ANKAN or a.kind is ActionKind.KAKAN for a in obs.legal_actions):
+            return None
         state = self._state(obs)
         sets = self._sets(state)
         specials = self._specials(state)
@@ -499,16 +501,18 @@ class LevelBot:
         """Call when the best discard after the call is worth more than staying closed (and the
         call lowers shanten). Without ``explain``, a claim no call could lower the shanten of is
         passed at once: the weighing below could only pass it too, and only its words differ."""
+        say = reason if explain else _no_words
         state = self._state(obs)
         stakes = defence.Stakes(obs, self.profile)
         threats = defence.read_threats(obs, self.profile, stakes)
         k = kind_of(tile)
+        word = tile_word(k) if explain else ""
         sets = self._sets(state)
         specials = self._specials(state)
         unseen = an.unseen_counts_cached(obs)
         shape = an.shape_of(state.counts, sets, specials, unseen)
         if shape.shanten == 0 and state.closed and self._riichi_rules:
-            return pass_act, reason("pass_closed_tenpai", tile=tile_word(k))
+            return pass_act, say("pass_closed_tenpai", tile=word)
         if not explain and all(
             a.kind is ActionKind.DAIMINKAN or _call_shanten(state.counts, a.tiles, sets - 1) >= shape.shanten
             for a in calls
@@ -544,19 +548,24 @@ class LevelBot:
             if best is None or top.ev > best[0]:
                 best = (top.ev, a, top)
         if best is None:
-            return pass_act, reason("pass_on", tile=tile_word(k))
+            return pass_act, say("pass_on", tile=word)
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
             if self.profile.unit is Unit.FAN:
-                return pass_act, reason("pass_no_fan", tile=tile_word(k), fan=self.profile.fan.min_fan)
-            return pass_act, reason("pass_no_yaku", tile=tile_word(k))
+                return pass_act, say("pass_no_fan", tile=word, fan=self.profile.fan.min_fan)
+            return pass_act, say("pass_no_yaku", tile=word)
         value_honour = k in an.yakuhai_kinds(obs, obs.seat) and act.kind is ActionKind.PON
         first_yaku = value_honour and (not self._needs_yaku or han < 4.0)
         if top.shanten < shape.shanten and (ev > stay * CALL_MARGIN or (first_yaku and top.shanten <= 3)):
-            why = reason(self._why_value) if value_honour and self._needs_yaku else reason("why_speed")
-            return act, reason("call_value", call=reason(act.kind.value), tile=tile_word(k), why=why,
+            why = say(self._why_value) if value_honour and self._needs_yaku else say("why_speed")
+            return act, say("call_value", call=say(act.kind.value), tile=word, why=why,
                                shanten=shanten_words(top.shanten), points=int(top.value))
-        return pass_act, reason("pass_closed", tile=tile_word(k))
+        return pass_act, say("pass_closed", tile=word)
+
+
+def _no_words(key: str, **values: object) -> str:
+    """:func:`reason` when no one asked why."""
+    return ""
 
 
 def _minus(counts: list[int], k: int) -> list[int]:
@@ -570,13 +579,7 @@ def _call_shanten(counts: list[int], used: Sequence[int], sets: int) -> int:
     work = list(counts)
     for t in used:
         work[kind_of(t)] -= 1
-    best = 9
-    for j in range(34):
-        if work[j]:
-            work[j] -= 1
-            best = min(best, shanten(work, sets, False, False))
-            work[j] += 1
-    return best
+    return min((sh for _, sh in discard_shanten(work, sets, False, False)), default=9)
 
 
 def make_seat(name: str, seed: int, seat: int, profile: RuleProfile) -> Seat:

@@ -43,6 +43,7 @@ from . import _shanten_tables as _t
 __all__ = [
     "Arrangement",
     "arrangements",
+    "discard_shanten",
     "improving_draws",
     "is_complete",
     "playable_waits",
@@ -584,6 +585,61 @@ def _bumps(g: bytes) -> tuple[tuple[int, int], ...]:
         except KeyError:
             out.append((i, -1))
     return tuple(out)
+
+
+def discard_shanten(
+    counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokushi: bool = True
+) -> list[tuple[int, int]]:
+    """For a ``3 * sets + 2`` hand: ``(kind, shanten after discarding one of it)`` for every kind
+    it holds, in kind order; each equals :func:`shanten` of the 13-tile hand left.
+
+    The AI asks this for every hand it looks ahead to. A discard changes one group only, and a
+    group's possible drops are cached (:func:`_drops`), so each kind costs the look-ups that
+    combine the groups, not a whole :func:`shanten` call."""
+    b = bytes(counts)
+    groups = _cut(b)
+    try:
+        m, p, s_, z = [_group_id(g) for g in groups]
+    except KeyError:
+        raise _bad_counts(counts) from None
+    final = _FINAL[sets]
+    two, three = _TWO, _THREE
+    out = [(offset, final[three[two[new_id][p]][s_]][z] - 1) for offset, new_id in _drops(groups[0])]
+    two_m = two[m]
+    out += [(9 + offset, final[three[two_m[new_id]][s_]][z] - 1) for offset, new_id in _drops(groups[1])]
+    three_mp = three[two_m[p]]
+    out += [(18 + offset, final[three_mp[new_id]][z] - 1) for offset, new_id in _drops(groups[2])]
+    row = final[three_mp[s_]]
+    out += [(27 + offset, row[new_id] - 1) for offset, new_id in _drops(groups[3])]
+    if sets == 4 and (chiitoitsu or kokushi):
+        out = [(k, _special_after_discard(sh, b, k, chiitoitsu, kokushi)) for k, sh in out]
+    return out
+
+
+def _special_after_discard(best: int, b: bytes, k: int, chiitoitsu: bool, kokushi: bool) -> int:
+    """:func:`_with_special_forms` of ``b`` less one ``k``, counted from ``b``'s own figures."""
+    if best < 0:
+        return best
+    c = b[k]
+    if chiitoitsu:
+        kinds = NUM_KINDS - b.count(0) - (c == 1)
+        pairs = NUM_KINDS - b.count(0) - b.count(1) - (c == 2)
+        best = min(best, 6 - pairs + (7 - kinds if kinds < 7 else 0))
+    if kokushi:
+        t = _kokushi_tiles(b)
+        ones = t.count(1)
+        missing = t.count(0)
+        if k in _KOKUSHI_SET:
+            ones += 1 if c == 2 else -1 if c == 1 else 0
+            missing += c == 1
+        best = min(best, missing - 1 if ones + missing < 13 else missing)
+    return best
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _drops(g: bytes) -> tuple[tuple[int, int], ...]:
+    """For one group: each offset it holds, with the table id of the group less one copy there."""
+    return tuple((i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
 
 
 def ukeire(
