@@ -16,7 +16,8 @@ from typing import TypeVar
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
-from game.engine.rows import Unit
+from game.engine.scoring import points_for_han as points_for_han  # the AI reads them here too
+from game.engine.scoring_bridge import estimate_for, value_win
 from game.engine.shanten import (
     Arrangement,
     arrangements,
@@ -24,7 +25,10 @@ from game.engine.shanten import (
     improving_draws,
     waits,
 )
-from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, dora_from_indicator, is_red, kind_of
+from game.engine.taiwanese import TAI_TSUMO_SHARE as TAI_TSUMO_SHARE
+from game.engine.tiles import DRAGONS, FLOWER_ID_BASE, WINDS, is_red, kind_of
+from game.engine.value_estimate import HandInProgress, WaitReading
+from game.engine.value_estimate import dora_values as dora_values
 
 NUM_KINDS = 34
 T = TypeVar("T")
@@ -63,14 +67,6 @@ def unseen_counts(obs: Observation) -> list[int]:
     seen = table_counts(obs)
     mine = hand_counts(obs.hand)
     return [max(0, 4 - seen[k] - mine[k]) for k in range(NUM_KINDS)]
-
-
-def dora_values(obs: Observation) -> list[int]:
-    """Han each kind is worth as dora (several indicators may point at one kind)."""
-    out = [0] * NUM_KINDS
-    for t in obs.dora_indicators:
-        out[dora_from_indicator(t >> 2)] += 1
-    return out
 
 
 # --- acceptance -----------------------------------------------------------------------------------
@@ -320,19 +316,6 @@ def tile_danger(kind: int, threats: Sequence[Threat], unseen: Sequence[int]) -> 
 
 # --- value ------------------------------------------------------------------------------------------
 
-_POINTS_BY_HAN = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
-
-
-def points_for_han(han: float, dealer: bool) -> float:
-    """Typical ron points for a (fractional) han count, 30 fu below mangan."""
-    han = max(0.0, min(13.0, han))
-    lo = int(han)
-    hi = min(13, lo + 1)
-    frac = han - lo
-    pts = _POINTS_BY_HAN[lo] * (1 - frac) + _POINTS_BY_HAN[hi] * frac
-    return pts * (1.5 if dealer else 1.0)
-
-
 def yakuhai_kinds(obs: Observation, seat: int) -> dict[int, int]:
     """Honour kinds whose set is worth a yaku (or tai) for ``seat``, with how many."""
     out = {k: 1 for k in DRAGONS}
@@ -419,131 +402,24 @@ def estimate_han(
     closed: bool,
     riichi: bool,
 ) -> float:
-    """Expected han of a hand (riichi profiles) or tai (Taiwanese), counting likely yaku softly."""
-    seat = obs.seat
-    yakuhai = yakuhai_kinds(obs, seat)
+    """Expected value of a hand in the profile's unit (han, tai, fan), counting likely rows
+    softly: the scoring model's own estimate (``game.engine.value_estimate``)."""
     all_counts = list(counts)
     for m in melds:
         for k in m.kinds:
             all_counts[k] += 1
-    if profile.unit is Unit.TAI:
-        return _estimate_tai(counts, all_counts, melds, obs, profile, yakuhai, closed)
-    if profile.unit is Unit.FAN:
-        return _estimate_fan(counts, all_counts, melds, obs, profile, yakuhai, closed)
-    dora = dora_values(obs)
-    han = float(sum(all_counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])) + reds
-    for k, mult in yakuhai.items():
-        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
-            han += mult
-        elif counts[k] == 2:
-            han += 0.3 * mult
-    outside = sum(all_counts[k] for k in range(NUM_KINDS) if not SIMPLE[k])
-    if closed or profile.score.open_tanyao:
-        han += 1.0 if outside == 0 else 0.25 if outside == 1 and closed else 0.0
-    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    honours = sum(all_counts[27:])
-    total = sum(all_counts)
-    top = max(suits)
-    if top + honours >= total - 1 and top >= 8:
-        flush_han = (3 if closed else 2) if honours else (6 if closed else 5)
-        han += flush_han * (1.0 if top + honours == total else 0.3)
-    if closed:
-        han += 0.5  # menzen tsumo, pinfu, ura and ippatsu chances
-        if riichi:
-            han += 1.0
-    return han
-
-
-def _estimate_tai(
-    counts: Sequence[int],
-    all_counts: Sequence[int],
-    melds: Sequence[Meld],
-    obs: Observation,
-    profile: RuleProfile,
-    yakuhai: dict[int, int],
-    closed: bool,
-) -> float:
-    tai_rules = profile.tai
-    tai = 0.0
-    if closed:
-        tai += tai_rules.menqing + 0.35 * max(0, tai_rules.menqing_zimo_bundle - tai_rules.menqing)
-    else:
-        tai += 0.3 * tai_rules.zimo
-    for k, mult in yakuhai.items():
-        per = tai_rules.dragon_pung if k in DRAGONS else tai_rules.seat_wind
-        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
-            tai += per * mult
-        elif counts[k] == 2:
-            tai += 0.4 * per * mult
-    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    honours = sum(all_counts[27:])
-    total = sum(all_counts)
-    top = max(suits)
-    if top + honours >= total - 2 and top >= 8:
-        full = tai_rules.hunyise if honours else tai_rules.qingyise
-        tai += full * (1.0 if top + honours == total else 0.4)
-    own = obs.me.flowers
-    tai += tai_rules.flower_tai * sum(1 for f in own if (f - FLOWER_ID_BASE) % 4 == obs.me.wind)
-    return tai
-
-
-def _estimate_fan(
-    counts: Sequence[int],
-    all_counts: Sequence[int],
-    melds: Sequence[Meld],
-    obs: Observation,
-    profile: RuleProfile,
-    yakuhai: dict[int, int],
-    closed: bool,
-) -> float:
-    """Expected fan of a Hong Kong hand: the rows a hand in progress is likely to make."""
-    f = profile.fan
-    fan = (f.concealed_hand + 0.4 * f.self_draw) if closed else 0.3 * f.self_draw
-    for k, mult in yakuhai.items():
-        per = f.dragon_pung if k in DRAGONS else f.seat_wind
-        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
-            fan += per * mult
-        elif counts[k] == 2:
-            fan += 0.4 * per * mult
-    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    honours = sum(all_counts[27:])
-    total = sum(all_counts)
-    top = max(suits)
-    if top + honours >= total - 2 and top >= 6:
-        full = f.mixed_one_suit if honours else f.all_one_suit
-        fan += full * (1.0 if top + honours == total else 0.4)
-    if all(m.kind is not MeldKind.CHI for m in melds) and sum(1 for c in all_counts if c >= 2) >= 4:
-        fan += 0.5 * f.all_in_triplets
-    elif not any(m.kind is not MeldKind.CHI for m in melds):
-        fan += 0.3 * f.common_hand
-    own = obs.me.flowers
-    fan += f.seat_flower * sum(1 for t in own if (t - FLOWER_ID_BASE) % 4 == obs.me.wind) + (f.no_flowers if not own else 0)
-    return fan
-
-
-# share of Taiwanese wins that are self-draws (measured in `sim --profile taiwanese`: 25-30 %)
-TAI_TSUMO_SHARE = 0.3
+    hand = HandInProgress(counts, all_counts, melds, yakuhai_kinds(obs, obs.seat), reds, closed, riichi)
+    return estimate_for(profile).expected(hand, obs, profile)
 
 
 def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:
-    """Points a win of this estimated value brings (tai converted for Taiwanese, fan for Hong
-    Kong: what the three others pay on average between a discard win and a self-draw).
+    """Points a win of this estimated value brings (the scoring model's conversion)."""
+    return estimate_for(profile).points(han, obs, profile)
 
-    A Taiwanese self-draw is paid in full by each of the three others (rules-reference §4.5),
-    with the 自摸 tai, a discard win by the discarder alone: the win is worth its expected
-    payment, near twice the discard price (valued at the discard price alone, every win looked
-    half as big as it is beside the deal-in it risks, and hard folded far too often)."""
-    dealer = obs.dealer == obs.seat
-    if profile.unit is Unit.FAN:
-        f = profile.fan
-        return float(5.0 * f.base_points * 2.0 ** min(max(han, 0.0), float(f.limit)))
-    if profile.unit is Unit.TAI:
-        t = profile.tai
-        extra = t.dealer_base if dealer else 0
-        ron = float(t.base + t.tai_value * (han + extra))
-        tsumo = 3.0 * (ron + t.tai_value * t.zimo)
-        return (1.0 - TAI_TSUMO_SHARE) * ron + TAI_TSUMO_SHARE * tsumo
-    return points_for_han(max(1.0, han), dealer)
+
+def reads_waits(profile: RuleProfile) -> bool:
+    """Whether a tenpai hand is valued wait by wait (:func:`tenpai_value`) in this rulebook."""
+    return estimate_for(profile).waits is not WaitReading.ESTIMATE
 
 
 def meld_kind_of(action_kind: str) -> MeldKind:
@@ -651,8 +527,8 @@ def tenpai_value(
     closed: bool,
     riichi: bool,
 ) -> TenpaiValue:
-    if profile.unit is Unit.FAN:
-        return _fan_tenpai_value(counts, wait_kinds, melds, obs, profile, unseen)
+    if estimate_for(profile).waits is WaitReading.SCORED:
+        return _scored_tenpai_value(counts, wait_kinds, melds, obs, profile, unseen)
     yakuhai = yakuhai_kinds(obs, obs.seat)
     dora = dora_values(obs)
     base_dora = reds + sum(counts[k] * dora[k] for k in range(NUM_KINDS) if dora[k])
@@ -682,7 +558,7 @@ def tenpai_value(
     return TenpaiValue(total / weight if weight else 0.0, tuple(ron))
 
 
-def _fan_tenpai_value(
+def _scored_tenpai_value(
     counts: list[int],
     wait_kinds: Sequence[int],
     melds: Sequence[Meld],
@@ -690,11 +566,11 @@ def _fan_tenpai_value(
     profile: RuleProfile,
     unseen: Sequence[int],
 ) -> TenpaiValue:
-    """A Hong Kong tenpai's worth, each wait scored by the rulebook's own counter as the seat would
-    win it (its own tiles, melds, flowers and winds: nothing it may not see): a wait whose discard
-    win falls under the fan minimum wins only by self-draw (the self-draw fan may reach it), so it
-    counts at the self-draw share, and one that reaches it neither way counts nothing."""
-    from game.engine.hongkong import score_hongkong
+    """A tenpai's worth, each wait scored by the rulebook's own counter as the seat would win it
+    (its own tiles, melds, flowers and winds: nothing it may not see): a wait whose discard win
+    the rulebook refuses (Hong Kong: under the fan minimum) wins only by self-draw (the self-draw
+    row may reach it), so it counts at the self-draw share, and one that wins neither way counts
+    nothing."""
     from game.engine.values import WinRequest
 
     seat = obs.seat
@@ -712,7 +588,7 @@ def _fan_tenpai_value(
                 chankan=False, tenhou=False, chiihou=False, renhou=False, dora_indicators=(), ura_indicators=(),
                 honba=0, riichi_sticks=0, pao_seat=None, dealer_streak=0,
             )
-            got = score_hongkong(req, profile)
+            got = value_win(req, profile)
             values.append(float(got.deltas[seat]) if got is not None else 0.0)
         on_discard, on_draw = values
         if on_discard:

@@ -30,7 +30,8 @@ from game.engine.meld import MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
 from game.engine.rows import Unit
-from game.engine.tiles import DRAGONS, WINDS, is_red
+from game.engine.scoring_bridge import estimate_for
+from game.engine.tiles import DRAGONS, is_red
 
 MANGAN = 8000.0
 # how many more unsafe discards a pushed hand makes before it wins or the hand ends, by shanten
@@ -160,6 +161,7 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
     tai = profile.unit is Unit.TAI
     quiet = not profile.riichi.enabled  # no riichi to warn of a tenpai hand (Taiwanese, Hong Kong)
     dora = an.dora_values(obs)
+    estimate = estimate_for(profile)
     for v in obs.seats:
         if v.seat == obs.seat:
             continue
@@ -189,17 +191,9 @@ def read_threats(obs: Observation, profile: RuleProfile, stakes: Stakes) -> list
                 level = min(0.95, max(level, 0.45 + 0.5 * late) * 1.15)  # weighed like a riichi
         else:
             continue
-        if tai:
-            t = profile.tai
-            dragon_sets = sum(1 for m in v.melds if m.first_kind in DRAGONS and m.kind is not MeldKind.CHI)
-            wind_sets = sum(1 for m in v.melds if m.first_kind in WINDS and m.kind is not MeldKind.CHI)
-            big = (t.hunyise if suits else 0) + t.dragon_pung * dragon_sets + t.seat_wind * wind_sets
-            points = float(t.base + t.tai_value * (2 + big + (t.dealer_base if dealer else 0)))
-        elif profile.unit is Unit.FAN:
-            f = profile.fan
-            dragon_sets = sum(1 for m in v.melds if m.first_kind in DRAGONS and m.kind is not MeldKind.CHI)
-            fan = f.min_fan + (f.mixed_one_suit if suits else 0) + f.dragon_pung * dragon_sets
-            points = 2.0 * f.base_points * 2.0 ** min(fan, f.limit)  # a discarder pays double (半銃)
+        priced = estimate.threat_points(v.melds, bool(suits), dealer, profile)  # the scoring model's price
+        if priced is not None:
+            points = priced
         if level <= 0.01:
             continue
         out.append(

@@ -385,7 +385,7 @@ class LevelBot:
                 reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi_possible,
             )
             value = an.hand_points(han, obs, self.profile) if has_yaku or state.closed else 0.0
-            if sh == 0 and waits and self.profile.unit is not Unit.TAI:
+            if sh == 0 and waits and an.reads_waits(self.profile):
                 tv = an.tenpai_value(
                     counts, waits, state.melds, obs, self.profile, unseen,
                     reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi,

@@ -37,8 +37,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from .meld import MeldKind
+from .meld import Meld, MeldKind
+from .observation import Observation
 from .profile import FanRules, RuleProfile
 from .rows import Unit
 from .shanten import arrangements
@@ -51,6 +53,14 @@ from .tiles import (
     counts_of,
     is_flower_kind,
     kind_of,
+)
+from .value_estimate import (
+    HandInProgress,
+    WaitReading,
+    add_honour_sets,
+    add_one_suit,
+    honour_melds,
+    own_flowers,
 )
 from .values import WinRequest, WinValue
 
@@ -258,3 +268,40 @@ def _nine_gates(every: Sequence[int], win: int) -> bool:
     need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
     extra = [c - n for c, n in zip(shape, need, strict=True)]
     return all(e >= 0 for e in extra) and sum(extra) == 1
+
+
+# --- the AI's estimate of a hand in progress (game.engine.value_estimate) ---------------------------
+
+
+class FanEstimate:
+    """Hong Kong: the rows a hand in progress is likely to make (concealed hand, self-draw at a
+    share, value-honour pungs, the flushes, all in triplets or a common hand, flowers); a tenpai
+    hand's waits are scored by :func:`score_hongkong` itself, as the seat would win each."""
+
+    waits = WaitReading.SCORED
+
+    def expected(self, hand: HandInProgress, obs: Observation, profile: RuleProfile) -> float:
+        f = profile.fan
+        melds = hand.melds
+        fan = (f.concealed_hand + 0.4 * f.self_draw) if hand.closed else 0.3 * f.self_draw
+        fan = add_honour_sets(fan, hand, f.dragon_pung, f.seat_wind, 0.4)
+        fan = add_one_suit(fan, hand, off=2, least=6, mixed=f.mixed_one_suit, pure=f.all_one_suit, near_share=0.4)
+        if all(m.kind is not MeldKind.CHI for m in melds) and sum(1 for c in hand.all_counts if c >= 2) >= 4:
+            fan += 0.5 * f.all_in_triplets
+        elif not any(m.kind is not MeldKind.CHI for m in melds):
+            fan += 0.3 * f.common_hand
+        fan += f.seat_flower * own_flowers(obs) + (f.no_flowers if not obs.me.flowers else 0)
+        return fan
+
+    def points(self, value: float, obs: Observation, profile: RuleProfile) -> float:
+        """What the three others pay on average between a discard win and a self-draw."""
+        f = profile.fan
+        return float(5.0 * f.base_points * 2.0 ** min(max(value, 0.0), float(f.limit)))
+
+    def threat_points(self, melds: Sequence[Meld], flush: bool, dealer: bool, profile: RuleProfile) -> float | None:
+        f = profile.fan
+        fan = f.min_fan + (f.mixed_one_suit if flush else 0) + f.dragon_pung * honour_melds(melds, DRAGONS)
+        return 2.0 * f.base_points * 2.0 ** min(fan, f.limit)  # a discarder pays double (半銃)
+
+
+FAN_ESTIMATE: Final = FanEstimate()

@@ -22,6 +22,7 @@ Knobs: ``tiles.red_fives``, ``win.min_han``, ``riichi.ura_dora``, ``riichi.ippat
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -33,8 +34,10 @@ from mahjong.hand_calculating.hand_response import HandResponse
 from mahjong.meld import Meld as LibraryMeld
 
 from .meld import Meld, MeldKind
+from .observation import Observation
 from .profile import RuleProfile, ScoreRules
 from .rows import DORA_ROWS
+from .value_estimate import HandInProgress, WaitReading, add_honour_sets, add_one_suit, dora_values
 
 EAST_INDEX = 27  # the library names winds by their 34-kind, East = 27
 
@@ -435,3 +438,51 @@ def exhaustive_draw_payments(tenpai: tuple[bool, bool, bool, bool], noten_total:
     gain, loss = unit * (4 - n), unit * n
     out = [gain if t else -loss for t in tenpai]
     return (out[0], out[1], out[2], out[3])
+
+
+# --- the AI's estimate of a hand in progress (game.engine.value_estimate) ---------------------------
+
+_POINTS_BY_HAN = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
+_SIMPLE = tuple(k < 27 and k % 9 not in (0, 8) for k in range(34))
+
+
+def points_for_han(han: float, dealer: bool) -> float:
+    """Typical ron points for a (fractional) han count, 30 fu below mangan."""
+    han = max(0.0, min(13.0, han))
+    lo = int(han)
+    hi = min(13, lo + 1)
+    frac = han - lo
+    pts = _POINTS_BY_HAN[lo] * (1 - frac) + _POINTS_BY_HAN[hi] * frac
+    return pts * (1.5 if dealer else 1.0)
+
+
+class HanEstimate:
+    """The riichi family's estimate: dora and red fives, value honours, tanyao, flushes, and the
+    closed hand's menzen tsumo / pinfu / ura chances (a riichi a han more); a tenpai hand's waits
+    are read yaku by yaku by the AI (fast, no fu)."""
+
+    waits = WaitReading.YAKU
+
+    def expected(self, hand: HandInProgress, obs: Observation, profile: RuleProfile) -> float:
+        all_counts, closed = hand.all_counts, hand.closed
+        dora = dora_values(obs)
+        han = float(sum(all_counts[k] * dora[k] for k in range(34) if dora[k])) + hand.reds
+        han = add_honour_sets(han, hand, 1.0, 1.0, 0.3)
+        outside = sum(all_counts[k] for k in range(34) if not _SIMPLE[k])
+        if closed or profile.score.open_tanyao:
+            han += 1.0 if outside == 0 else 0.25 if outside == 1 and closed else 0.0
+        han = add_one_suit(han, hand, off=1, least=8, mixed=3 if closed else 2, pure=6 if closed else 5, near_share=0.3)
+        if closed:
+            han += 0.5  # menzen tsumo, pinfu, ura and ippatsu chances
+            if hand.riichi:
+                han += 1.0
+        return han
+
+    def points(self, value: float, obs: Observation, profile: RuleProfile) -> float:
+        return points_for_han(max(1.0, value), obs.dealer == obs.seat)
+
+    def threat_points(self, melds: Sequence[Meld], flush: bool, dealer: bool, profile: RuleProfile) -> float | None:
+        return None  # the AI's reading of the shown han is this model's own
+
+
+HAN_ESTIMATE: Final = HanEstimate()

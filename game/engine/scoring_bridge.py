@@ -5,18 +5,24 @@ The profile names its model (``score.model``): ``han_fu`` scores through :mod:`.
 through the Hong Kong fan counter (:mod:`.hongkong`). The match never asks
 which rulebook it plays; it builds one :class:`WinRequest` and reads one :class:`WinValue`.
 
+Each model is registered with its :class:`.value_estimate.ValueEstimate` (kept in its scoring
+module beside its counter): the AI's guess at what a hand in progress is worth, read through
+:func:`estimate_for`, so a new scoring model is one row here and the AI names no model.
+
 Knobs: ``score.model``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from .hongkong import score_hongkong
+from .hongkong import FAN_ESTIMATE, score_hongkong
 from .profile import RuleProfile
 from .rows import Unit
-from .scoring import WinContext, exhaustive_draw_payments, nagashi_payments, score_win
-from .taiwanese import score_taiwanese
+from .scoring import HAN_ESTIMATE, WinContext, exhaustive_draw_payments, nagashi_payments, score_win
+from .taiwanese import TAI_ESTIMATE, score_taiwanese
+from .value_estimate import ValueEstimate
 from .values import WinRequest, WinValue
 
 
@@ -69,16 +75,29 @@ def _fan_doubling(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     return score_hongkong(req, profile)
 
 
-SCORING_MODELS: dict[str, Callable[[WinRequest, RuleProfile], WinValue | None]] = {
-    "han_fu": _han_fu,
-    "base_plus_tai": _base_plus_tai,
-    "fan_doubling": _fan_doubling,
+@dataclass(frozen=True, slots=True)
+class ScoringModel:
+    """A scoring model: its counter of complete hands and its estimate of hands in progress."""
+
+    value: Callable[[WinRequest, RuleProfile], WinValue | None]
+    estimate: ValueEstimate
+
+
+SCORING_MODELS: dict[str, ScoringModel] = {
+    "han_fu": ScoringModel(_han_fu, HAN_ESTIMATE),
+    "base_plus_tai": ScoringModel(_base_plus_tai, TAI_ESTIMATE),
+    "fan_doubling": ScoringModel(_fan_doubling, FAN_ESTIMATE),
 }
 
 
 def value_win(req: WinRequest, profile: RuleProfile) -> WinValue | None:
     """The value of a complete hand, or None when the profile does not let it win."""
-    return SCORING_MODELS[profile.score.model](req, profile)
+    return SCORING_MODELS[profile.score.model].value(req, profile)
+
+
+def estimate_for(profile: RuleProfile) -> ValueEstimate:
+    """The profile's scoring model's estimate of hands in progress (for the AI)."""
+    return SCORING_MODELS[profile.score.model].estimate
 
 
 def nagashi_deltas(winners: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:

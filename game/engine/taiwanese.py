@@ -32,11 +32,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .meld import MeldKind
+from .meld import Meld, MeldKind
+from .observation import Observation
 from .profile import RuleProfile, TaiRules
 from .rows import Unit
 from .shanten import Arrangement, arrangements, waits
 from .tiles import DRAGONS, FLOWER_ID_BASE, HONOR_BASE, WINDS, counts_of, is_flower_kind, kind_of
+from .value_estimate import (
+    HandInProgress,
+    WaitReading,
+    add_honour_sets,
+    add_one_suit,
+    honour_melds,
+    own_flowers,
+)
 from .values import WinRequest, WinValue
 
 Row = tuple[str, int]  # (row id, tai): the ids and the table's names are ..rows.TAIWANESE_TAI
@@ -366,3 +375,47 @@ def _all_chows(f: _Facts, sets: Sequence[TaiSet]) -> bool:
     if r.pinghu_no_zimo and f.self_drawn:
         return False
     return not (r.pinghu_two_sided and not _two_sided(sets, f))
+
+
+# --- the AI's estimate of a hand in progress (game.engine.value_estimate) ---------------------------
+
+# share of Taiwanese wins that are self-draws (measured in `sim --profile taiwanese`: 25-30 %)
+TAI_TSUMO_SHARE = 0.3
+
+
+class TaiEstimate:
+    """Taiwanese: 門清 (and its self-drawn bundle at a share), value-honour pungs, the flushes and
+    the seat's own flowers; at tenpai the estimate stands (no reading per wait)."""
+
+    waits = WaitReading.ESTIMATE
+
+    def expected(self, hand: HandInProgress, obs: Observation, profile: RuleProfile) -> float:
+        t = profile.tai
+        tai = 0.0
+        if hand.closed:
+            tai += t.menqing + 0.35 * max(0, t.menqing_zimo_bundle - t.menqing)
+        else:
+            tai += 0.3 * t.zimo
+        tai = add_honour_sets(tai, hand, t.dragon_pung, t.seat_wind, 0.4)
+        tai = add_one_suit(tai, hand, off=2, least=8, mixed=t.hunyise, pure=t.qingyise, near_share=0.4)
+        tai += t.flower_tai * own_flowers(obs)
+        return tai
+
+    def points(self, value: float, obs: Observation, profile: RuleProfile) -> float:
+        """A self-draw is paid in full by each of the three others (rules-reference §4.5), with
+        the 自摸 tai, a discard win by the discarder alone: the win is worth its expected payment,
+        near twice the discard price (valued at the discard price alone, every win looked half
+        as big as it is beside the deal-in it risks, and hard folded far too often)."""
+        t = profile.tai
+        extra = t.dealer_base if obs.dealer == obs.seat else 0
+        ron = float(t.base + t.tai_value * (value + extra))
+        tsumo = 3.0 * (ron + t.tai_value * t.zimo)
+        return (1.0 - TAI_TSUMO_SHARE) * ron + TAI_TSUMO_SHARE * tsumo
+
+    def threat_points(self, melds: Sequence[Meld], flush: bool, dealer: bool, profile: RuleProfile) -> float | None:
+        t = profile.tai
+        big = (t.hunyise if flush else 0) + t.dragon_pung * honour_melds(melds, DRAGONS) + t.seat_wind * honour_melds(melds, WINDS)
+        return float(t.base + t.tai_value * (2 + big + (t.dealer_base if dealer else 0)))
+
+
+TAI_ESTIMATE: Final = TaiEstimate()
