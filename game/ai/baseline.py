@@ -12,7 +12,10 @@ import random
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 from game.engine.shanten import improving_draws, shanten
-from game.engine.tiles import kind_of
+
+# read per legal action as globals (``ActionKind.RON`` is ~10x slower to read on Python 3.11)
+_TSUMO, _RON, _PASS = ActionKind.TSUMO, ActionKind.RON, ActionKind.PASS
+_RIICHI, _DISCARD = ActionKind.RIICHI, ActionKind.DISCARD
 
 
 def seat_rng(seed: int, seat: int, name: str) -> random.Random:
@@ -43,12 +46,12 @@ class EfficiencyBot:
     def decide(self, obs: Observation) -> Action:
         acts = obs.legal_actions
         for a in acts:
-            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+            if a.kind is _TSUMO or a.kind is _RON:
                 return a
         if obs.phase != "turn":
-            return next(a for a in acts if a.kind is ActionKind.PASS)
-        riichi = [a for a in acts if a.kind is ActionKind.RIICHI]
-        discards = [a for a in acts if a.kind is ActionKind.DISCARD]
+            return next(a for a in acts if a.kind is _PASS)
+        riichi = [a for a in acts if a.kind is _RIICHI]
+        discards = [a for a in acts if a.kind is _DISCARD]
         if riichi:
             return self._best(obs, riichi)
         if len(discards) == 1:
@@ -56,7 +59,7 @@ class EfficiencyBot:
         return self._best(obs, discards)
 
     def _best(self, obs: Observation, options: list[Action]) -> Action:
-        counts = [0] * 34
+        counts = bytearray(34)  # what shanten reads fastest (a hand holds no flower)
         for t in obs.hand:
             counts[t >> 2] += 1
         visible = list(counts)
@@ -73,21 +76,25 @@ class EfficiencyBot:
         scored: list[tuple[int, int, int, Action]] = []
         best_sh = 99
         shs: list[tuple[int, Action]] = []
+        by_kind: dict[int, int] = {}  # a red five and a plain one leave the same shanten
         for a in options:
-            k = kind_of(a.tile)
-            counts[k] -= 1
-            sh = shanten(counts, sets, specials, specials)
-            counts[k] += 1
+            k = a.tiles[0] >> 2
+            sh = by_kind.get(k)
+            if sh is None:
+                counts[k] -= 1
+                sh = by_kind[k] = shanten(counts, sets, specials, specials)
+                counts[k] += 1
             shs.append((sh, a))
-            best_sh = min(best_sh, sh)
-        finalists = sorted((a for sh, a in shs if sh == best_sh), key=lambda a: _keep_value(kind_of(a.tile)))
+            if sh < best_sh:
+                best_sh = sh
+        finalists = sorted((a for sh, a in shs if sh == best_sh), key=lambda a: _KEEP_VALUE[a.tiles[0] >> 2])
         for a in finalists[:_FINALISTS]:
-            k = kind_of(a.tile)
+            k = a.tiles[0] >> 2
             counts[k] -= 1
             _sh, kinds = improving_draws(counts, sets, specials, specials)
             counts[k] += 1
             accept = sum(4 - visible[j] for j in kinds if visible[j] < 4)
-            scored.append((accept, _keep_value(k), self._rng.randrange(256), a))
+            scored.append((accept, _KEEP_VALUE[k], self._rng.randrange(256), a))
         scored.sort(key=lambda x: (-x[0], x[1], x[2]))
         return scored[0][3]
 
@@ -101,3 +108,6 @@ def _keep_value(kind: int) -> int:
         return 0
     r = kind % 9
     return min(r, 8 - r) + 1
+
+
+_KEEP_VALUE = tuple(_keep_value(k) for k in range(34))  # read per option: a look-up, not a call

@@ -653,6 +653,9 @@ class Match:
     def _apply_turn(self, action: Action, out: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
+        if kind is _A_DISCARD:  # most turns: asked first
+            self._discard(seat, action.tiles[0], False, out)
+            return
         h = self.hand
         if kind is _A_TSUMO and self.is_false(action):
             penalties = self.rules.penalties
@@ -670,7 +673,7 @@ class Match:
         elif kind is _A_KAKAN:
             self._open_chankan(action, out)
         else:
-            self._discard(seat, action.tile, kind is _A_RIICHI, out)
+            self._discard(seat, action.tiles[0], kind is _A_RIICHI, out)
 
     def _discard(self, seat: int, tile: int, riichi: bool, out: list[Event]) -> None:
         h = self.hand

@@ -12,7 +12,7 @@ from .tiles import FLOWER_ID_BASE, NUM_FLOWER_KINDS, kind_of
 _KIND_OF = tuple(kind_of(t) for t in range(FLOWER_ID_BASE + NUM_FLOWER_KINDS))
 
 
-@dataclass
+@dataclass(slots=True)  # one per discard: slots make it half as dear to build
 class Discard:
     tile: int
     tsumogiri: bool
