@@ -57,3 +57,23 @@ def test_the_peer_comparison_refuses_a_missing_interpreter_in_plain_words(capsys
     assert bench.run(parser.parse_args(["engine", "--vs", "/no/such/python"])) == 2
     err = capsys.readouterr().err
     assert "no such interpreter" in err and "Traceback" not in err
+
+
+def test_the_memory_bench_measures_a_table_and_hard_seats_in_their_own_processes() -> None:
+    """`bench memory`: a real table's peak RSS over its hands and four hard seats' RSS hanchan by
+    hanchan, each from a fresh process (figures, not judgements: the issue's limits are read by a
+    person from a long run)."""
+    from game.cli.bench_memory import bench_memory
+
+    figures = bench_memory(hands=1, games=2, seed=1, profile_id="riichi")
+    assert figures["table_hands"] == 1.0 and figures["table_frames"] > 0
+    assert figures["table_peak_rss_mb"] >= figures["table_rss_after_setup_mb"] > 0
+    assert figures["seats_hanchan"] == 2.0
+    assert figures["seats_rss_end_mb"] > 0 and figures["seats_peak_rss_mb"] >= figures["seats_rss_first_mb"] * 0.9
+
+
+def test_the_ai_bench_reports_hard_hanchan_per_cpu_second() -> None:
+    from game.cli.bench import bench_ai
+
+    figures = bench_ai("riichi", 2, 1)
+    assert figures["hard_hanchan_per_cpu_s"] > 0 and figures["hard_decision_ms_p99"] > 0

@@ -13,19 +13,26 @@ import statistics
 import sys
 import time
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine.profile import RuleProfile
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target",
-        choices=["engine", "scene", "render", "ai", "first-turn", "startup"],
+        choices=["engine", "scene", "render", "ai", "first-turn", "startup", "memory"],
         help="engine: shanten, apply, hanchan/s; scene: the scene graph; render: the table's frames; "
         "ai: decision times per level; first-turn: from a new match at Normal speed to the human's "
         "first discard; startup: CPU from process start to the title's first frame and to the first "
-        "turn of a Continue, in fresh processes",
+        "turn of a Continue, in fresh processes; memory: a running table's peak RSS and four hard seats' RSS "
+        "over --games hanchan (default 400 for memory)",
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=6, help="hanchan per bot kind (engine)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="hanchan per bot kind (engine, default 6); hard hanchan (memory, default 400)")
+    parser.add_argument("--table-hands", type=int, default=3, help="hands the table plays (memory)")
     parser.add_argument("--hands", type=int, default=20000, help="random hands for shanten (engine)")
     parser.add_argument("--profile", default="riichi")
     parser.add_argument("--runs", type=int, default=5, help="fresh starts of each kind (startup)")
@@ -41,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     figures: Mapping[str, object]
+    memory_games = args.games if args.games is not None else 400
+    if args.games is None:
+        args.games = 6
     if args.target == "engine" and args.vs:
         from game.cli.bench_peers import bench_vs, check_peer_python
 
@@ -71,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.table.bench import bench_first_turn
 
         figures = bench_first_turn()
+    elif args.target == "memory":
+        from game.cli.bench_memory import bench_memory
+
+        figures = bench_memory(args.table_hands, memory_games, args.seed, args.profile)
     elif args.target == "startup":
         from game.cli.bench_startup import bench_startup
 
@@ -211,4 +225,21 @@ def bench_ai(profile_id: str, games: int, seed: int) -> dict[str, float]:
         samples.sort()
         out[f"{level}_decision_ms_median"] = statistics.median(samples)
         out[f"{level}_decision_ms_p99"] = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    out["hard_hanchan_per_cpu_s"] = hard_hanchan_rate(profile, max(1, games // 2), seed)
     return out
+
+
+def hard_hanchan_rate(profile: RuleProfile, games: int, seed: int) -> float:
+    """Whole hanchan per CPU second with four hard seats (engine and AI together, one core)."""
+    from game.ai.levels import make_seat
+    from game.engine import Match
+
+    start = time.process_time()
+    for g in range(games):
+        s = seed * 1000 + g
+        match = Match(profile, s)
+        seats = [make_seat("hard", s, seat, profile) for seat in range(4)]
+        while not match.is_over and match.hand_index < MATCH_HAND_CAP:
+            seat = match.awaiting()[0]
+            match.apply(seats[seat].decide(match.observe(seat)))
+    return games / (time.process_time() - start)
