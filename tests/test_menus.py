@@ -431,6 +431,41 @@ def test_the_flow_autosaves_a_table_it_opened_and_files_the_end() -> None:
     assert len(ReplayLibrary().entries()) == 1  # filed once
 
 
+class SlowEndTable(BotTable):
+    """A table that shows the end of the match until told it is done (a result the player reads)."""
+
+    done = False
+
+    @property
+    def finished(self) -> bool:
+        return self.match.is_over and self.done
+
+
+def test_the_end_of_a_match_reaches_the_autosave_while_the_table_still_shows_it() -> None:
+    """Found by ``stress kill``: the actions that ended a match were written only once the table
+    had shown its end, so a crash while the last result was up lost them (up to 72 at instant
+    speed, the actions of the last quarter second), and a resumed game lost them again."""
+    clock = [100.0]
+    flow = MenuFlow(SIZE, open_table=SlowEndTable)
+    flow.autosaver.clock = lambda: clock[0]
+    flow.act(StartMatch(MatchOptions(seed=5, length="one_hand")))
+    table = flow.top
+    assert isinstance(table, SlowEndTable)
+    while not table.match.is_over:
+        flow.update(1 / 60)
+        clock[0] += 0.01  # faster than the autosave's pace: the last actions come in one burst
+    for _ in range(40):  # the end shows for a while: 0.4 s here, more than the pace's interval
+        flow.update(1 / 60)
+        clock[0] += 0.01
+    assert flow.saves.writer is not None and flow.saves.writer.flush()
+    on_disk = SaveStore().load_path(SaveStore().path_for("autosave"))  # read without queueing first
+    assert on_disk.record == table.match.record
+    assert isinstance(flow.top, SlowEndTable) and flow.autosaver.behind() == 0.0
+    table.done = True
+    flow.update(1 / 60)
+    assert isinstance(flow.top, ResultsScreen) and not SaveStore().has_autosave() and len(ReplayLibrary().entries()) == 1
+
+
 def test_run_menus_draws_the_title_headless_and_writes_nothing(tmp_path: Path) -> None:
     from game.ui.menus.run import run_menus
 

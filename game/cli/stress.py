@@ -146,11 +146,12 @@ def child(args: argparse.Namespace) -> int:
         else:
             flow.act(StartMatch(MatchOptions(seed=rng.randrange(2**31), length=args.length)))
 
+    out = sys.stdout
+    _trace_writes(out)
     start()
     print("ready", flush=True)
     clock = pygame.time.Clock()
     began = time.monotonic()
-    out = sys.stdout
     while args.seconds <= 0 or time.monotonic() - began < args.seconds:
         for _event in pygame.event.get():
             pass
@@ -173,6 +174,58 @@ def child(args: argparse.Namespace) -> int:
     return 0
 
 
+def _trace_writes(out: Any) -> None:
+    """Print one line per step of every autosave, so a kill that lost actions can be explained:
+    ``q <t> <n>`` queued with ``n`` actions (frame thread), ``p <t> <n>`` picked up by the
+    writer thread (it starts making the TOML), ``m <t> <n> <bytes>`` made, ``s <t> <seconds>``
+    an fsync done (file, then folder), ``r <t> <n>`` renamed over the autosave, ``d <t> <n> <ok>``
+    told done. Times are ``time.monotonic()``, the clock of the frame lines."""
+    from game.persist.saves import SaveStore
+
+    lock = threading.Lock()
+
+    def say(line: str) -> None:
+        with lock:
+            out.write(line + "\n")
+            out.flush()
+
+    real_fsync, real_replace = os.fsync, os.replace
+    current = threading.local()
+
+    def fsync(fd: Any) -> None:
+        began = time.monotonic()
+        real_fsync(fd)
+        say(f"s {time.monotonic():.4f} {time.monotonic() - began:.4f}")
+
+    def replace(src: Any, dst: Any, **dirs: Any) -> None:
+        real_replace(src, dst, **dirs)
+        say(f"r {time.monotonic():.4f} {getattr(current, 'n', -1)}")
+
+    os.fsync, os.replace = fsync, replace  # the child only: game.persist.atomic calls them through os
+    real_later, real_content = SaveStore.autosave_later, SaveStore._content
+
+    def autosave_later(self: Any, options: Any, record: Any, summary: Any, match_id: str, done: Any = None) -> None:
+        n = len(record.actions)
+        say(f"q {time.monotonic():.4f} {n}")
+
+        def told(ok: bool) -> None:
+            say(f"d {time.monotonic():.4f} {n} {int(ok)}")
+            if done is not None:
+                done(ok)
+
+        real_later(self, options, record, summary, match_id, told)
+
+    def content(self: Any, name: str, options: Any, record: Any, *rest: Any, **named: Any) -> bytes:
+        current.n = n = len(record.actions)
+        say(f"p {time.monotonic():.4f} {n}")
+        data: bytes = real_content(self, name, options, record, *rest, **named)
+        say(f"m {time.monotonic():.4f} {n} {len(data)}")
+        return data
+
+    SaveStore._content = content  # type: ignore[method-assign]
+    SaveStore.autosave_later = autosave_later  # type: ignore[method-assign]
+
+
 class Reader:
     """The child's lines, read on a thread as they come."""
 
@@ -189,6 +242,17 @@ class Reader:
             if line.startswith("ready"):
                 self.ready.set()
         self.ready.set()
+
+    def writes(self) -> list[tuple[str, float, int]]:
+        """The autosave steps the child traced (see :func:`_trace_writes`): (step, time, actions)."""
+        out = []
+        for line in self.lines:
+            parts = line.split()
+            if len(parts) >= 3 and parts[0] in ("q", "p", "m", "r", "d"):
+                out.append((parts[0], float(parts[1]), int(parts[2])))
+            elif len(parts) == 3 and parts[0] == "s":
+                out.append(("s", float(parts[1]), round(float(parts[2]) * 1000)))  # milliseconds
+        return out
 
     def frames(self) -> list[tuple[float, int, str]]:
         out = []
@@ -219,6 +283,21 @@ def _wait_for_play(reader: Reader, proc: subprocess.Popen[str], limit: float) ->
     return False
 
 
+def _next_action_story(frames: list[tuple[float, int]], writes: list[tuple[str, float, int]], on_disk: int,
+                       killed_at: float) -> dict[str, float | None]:
+    """Seconds before the kill at which the first action not on disk was played, queued,
+    picked up by the writer, renamed over the autosave (None: never), and when the child's
+    first frame came: where the second went."""
+    def first(times: list[float]) -> float | None:
+        return round(killed_at - min(times), 3) if times else None
+
+    story = {"played": first([t for t, n in frames if n > on_disk]),
+             "child_first_frame": first([t for t, _ in frames])}
+    for step, name in (("q", "queued"), ("p", "picked_up"), ("m", "made"), ("r", "renamed")):
+        story[name] = first([t for s, t, n in writes if s == step and n > on_disk])
+    return story
+
+
 def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str, Any]:
     _point_here(folder)
     from game.persist.replays import ReplayLibrary
@@ -246,6 +325,9 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
         proc.kill()
         proc.wait()
         reader.thread.join(5)
+        traces = folder / "traces"  # every child's frames and autosave steps, for a closer look
+        traces.mkdir(exist_ok=True)
+        (traces / f"kill-{i:04d}-{speed}.txt").write_text("\n".join([*reader.lines, f"killed {killed_at:.4f}", ""]))
         row = per[speed]
         row["kills"] += 1
         row["kills_in_play"] += in_play
@@ -273,7 +355,10 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
             times = [t for t, _ in mine if t >= killed_at - 2.0] + [killed_at]
             stall = max((b - a for a, b in zip(times, times[1:], strict=False)), default=0.0)
             lost_cases.append({"kill": i, "speed": speed, "on_disk": on_disk, "played_1s_before": max(second_before),
-                               "child_longest_frame_gap_s": round(stall, 3)})
+                               "child_longest_frame_gap_s": round(stall, 3),
+                               "next_action": _next_action_story(mine, reader.writes(), on_disk, killed_at),
+                               "writes_before_kill": [f"{t - killed_at:+.3f} {step} {n}" for step, t, n in reader.writes()
+                                                      if t >= killed_at - 3.0]})
         unsaved = [t for t, n in mine if n > on_disk]
         row["ages"].append(killed_at - unsaved[0] if unsaved else 0.0)
         row["actions_seen"] += len({n for _, n in mine})

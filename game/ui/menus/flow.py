@@ -231,12 +231,14 @@ class MenuFlow:
             self.playing = None
             _close_seats(screen)
             return
-        if match.is_over:
-            if getattr(screen, "finished", True):
-                self.playing = None
-                _close_seats(screen)
-                self.match_over(options, match)
+        if match.is_over and getattr(screen, "finished", True):
+            self.playing = None
+            _close_seats(screen)
+            self.match_over(options, match)
             return
+        # an ended match is still followed while the table shows its end (the last hand's
+        # result, seconds at slow speed, as long as the player reads it): its last actions must
+        # reach the disk now, not when it is filed, or a crash meanwhile loses them
         self.autosaver.follow(options, match, self.match_id)
 
     def play(self, options: MatchOptions, match: Match, *, match_id: str = "") -> Any | None:
