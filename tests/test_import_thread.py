@@ -213,3 +213,30 @@ def test_a_path_of_any_length_fits_in_a_few_measurements(monkeypatch: pytest.Mon
 def test_start_folder_falls_back_to_somewhere_real(tmp_path: Path) -> None:
     assert start_folder(tmp_path / "a.json") == tmp_path.resolve()
     assert start_folder(tmp_path / "no" / "such" / "place").is_dir()
+
+
+def test_the_viewers_tiles_are_painted_a_few_a_frame_while_the_log_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process's first viewer painted every tile image (134) in the frame that opened it; the
+    import screen now paints them a step per frame while the log is read, a few per step."""
+    from game.ui import tile_art
+    from game.ui.replay.viewer import paint_steps, table_size
+    from game.ui.table.layout import TableLayout
+
+    tile_art._shared_art.cache_clear()
+    plates: list[int] = [0]
+    real = tile_art.TileArt._plate
+
+    def counted(self: tile_art.TileArt, *colours: tuple[int, int, int]) -> pygame.Surface:
+        plates[0] += 1
+        return real(self, *colours)
+
+    monkeypatch.setattr(tile_art.TileArt, "_plate", counted)
+    per_step = []
+    for _ in paint_steps(SIZE, "classic"):
+        per_step.append(plates[0])
+        plates[0] = 0
+    assert len(per_step) > 10 and max(per_step) <= 8  # two faces in four sizes at most
+    layout = TableLayout(table_size(SIZE), 17, "classic", True)
+    plates[0] = 0
+    layout.warm()  # what the viewer's first frame does: nothing is left to paint
+    assert plates[0] == 0

@@ -7,6 +7,7 @@ the window. A file that cannot be shown leaves a message here; one that can open
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -35,7 +36,7 @@ from game.ui.tutorial.intents import PushScreen
 
 from .sources import log_tape
 from .tape import ReplayTape
-from .viewer import ReplayViewer
+from .viewer import ReplayViewer, paint_steps
 
 log = logging.getLogger(__name__)
 BAR_HEIGHT: Final = 14
@@ -118,6 +119,7 @@ class ImportScreen(MenuScreen):
         self.path = path[:PATH_LIMIT]
         self.message = ""
         self.job: Job[ReplayTape] | None = None
+        self._painting: Iterator[None] = iter(())
         self.importing = ""  # the file's name, while its job runs
         self.bar: Panel | None = None
         self.bar_text: Any = None
@@ -203,6 +205,7 @@ class ImportScreen(MenuScreen):
         self.message = ""
         self.importing = shown(path.name or str(path))
         self.job = start_import(path)
+        self._painting = paint_steps(self.window, self.style)
         self.layout()
         return None
 
@@ -226,6 +229,7 @@ class ImportScreen(MenuScreen):
             return None
         if not job.done:
             self._show_progress()
+            next(self._painting, None)  # the viewer's tiles, a few a frame, while the log is read
             return None
         self.job = None
         intent: Any = None

@@ -17,7 +17,7 @@ Enter (or a click on a result) goes on, Esc goes back.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 import pygame
@@ -39,10 +39,12 @@ from game.ui.menus.widgets import (
     Button,
     MenuScreen,
     text_block,
+    ui_scale,
 )
 from game.ui.results.tags import FU_TAG
+from game.ui.table import pieces
 from game.ui.table.hud import Hud
-from game.ui.table.layout import TableLayout
+from game.ui.table.layout import TableLayout, face_tiles
 from game.ui.table.presenter import Presenter
 from game.ui.table.words import DEFAULT_TERMINOLOGY, table_terms
 from game.ui.tutorial.intents import PushScreen
@@ -57,6 +59,44 @@ BAR: Final = 66  # the control bar's height, in design units
 HOLD: Final = 1e9  # a result stays up until the viewer moves on
 STEP_PAUSE: Final = 0.45  # autoplay: seconds (at 1x) between a step's animation and the next step
 RESULT_PAUSE: Final = 2.5  # autoplay: seconds a result stays up before the next hand
+
+
+def table_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The pixels the viewer's table gets in a window: all but the control bar below it."""
+    bar_px = round(BAR * window[0] / round(window[0] / ui_scale(window)))
+    return (window[0], max(200, window[1] - bar_px))
+
+
+def warm_layout(size: tuple[int, int], tape: ReplayTape, style: str) -> TableLayout:
+    """The viewer's table geometry for ``tape``'s rulebook, every tile image it shows painted."""
+    rules = tape.profile
+    layout = TableLayout(size, rules.wall.stacks_per_side, style, rules.tiles.red_fives > 0,
+                         flowers=rules.tiles.flowers, dora_panel=rules.wall.max_dora_indicators > 0,
+                         hand_size=rules.deal.hand_size)
+    layout.warm()
+    return layout
+
+
+def paint_steps(window: tuple[int, int], style: str) -> Iterator[None]:
+    """Paint, a few images per step, the tiles a viewer of a riichi log in ``window`` shows (the
+    rulebook of nearly every imported log: tenhou.net/6 and mjai): the import screen takes one
+    step per frame while the log is read, so the frame that opens the viewer finds them painted
+    (a process's first viewer painted 134 of them in that one frame, ~120 ms of CPU). On the
+    frame's thread, not the import's: pygame-ce's freetype renders glyphs with the interpreter
+    lock released, and FreeType's faces and caches are not safe from two threads at once."""
+    layout = TableLayout(table_size(window), 17, style, True)  # geometry only: nothing painted yet
+    pieces.felt(layout.size)
+    yield
+    for art in (layout.river_art, layout.wall_art, layout.badge_art):
+        art.lying(None)
+    yield
+    for n, tile in enumerate(face_tiles()):
+        layout.hand_art.standing(tile)
+        layout.river_art.lying(tile)
+        layout.wall_art.lying(tile)
+        layout.badge_art.face(tile)  # the wind badges, the claimed tile
+        if n % 2:
+            yield  # two faces a step, in four sizes: ~5 ms
 
 
 class ReplayViewer(MenuScreen):
@@ -92,8 +132,7 @@ class ReplayViewer(MenuScreen):
     def build(self) -> None:
         w, h = self.size
         scale = self.window[0] / w
-        bar_px = round(BAR * scale)
-        self._build_table((self.window[0], max(200, self.window[1] - bar_px)))
+        self._build_table(table_size(self.window))
         self.root.add_child(Panel(w, BAR, (10, 22, 22, 250), w / 2, h - BAR / 2, border_color=PANEL_EDGE,
                                   border_width=1))
         y = h - BAR + 9
@@ -132,10 +171,7 @@ class ReplayViewer(MenuScreen):
     def _build_table(self, size: tuple[int, int]) -> None:
         rules = self.tape.profile
         self.terms = table_terms(self.terminology)  # in the language of the moment (after a switch too)
-        self.layout_table = TableLayout(size, rules.wall.stacks_per_side, self.style, rules.tiles.red_fives > 0,
-                                        flowers=rules.tiles.flowers, dora_panel=rules.wall.max_dora_indicators > 0,
-                                        hand_size=rules.deal.hand_size)
-        self.layout_table.warm()
+        self.layout_table = warm_layout(size, self.tape, self.style)
         names = self.seat_names()
         roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human
                  else t("viewer.role_ai") for s in range(4)]  # the plates add the seat wind

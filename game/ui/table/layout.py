@@ -60,6 +60,15 @@ class SeatSlots:
     flowers: list[Place]
 
 
+def face_tiles() -> list[int]:
+    """One tile id for every distinct face (:func:`game.ui.tile_art.all_face_keys`)."""
+    tiles = []
+    for kind, red in all_face_keys():
+        tile = kind * 4 if not red else {4: 16, 13: 52, 22: 88}[kind]
+        tiles.append(136 + kind - 34 if tile >= 136 else tile)
+    return tiles
+
+
 class TableLayout:
     """Geometry for one window size and one wall size (17 or 18 stacks a side)."""
 
@@ -128,10 +137,7 @@ class TableLayout:
         """Paint every tile image the table shows now, so the deal's first frames only blit."""
         for art in (self.river_art, self.wall_art, self.badge_art):
             art.lying(None)
-        for key in all_face_keys():
-            tile = key[0] * 4 if not key[1] else {4: 16, 13: 52, 22: 88}[key[0]]
-            if tile >= 136:
-                tile = 136 + key[0] - 34
+        for tile in face_tiles():
             self.hand_art.standing(tile)
             self.river_art.lying(tile)
             self.wall_art.lying(tile)
