@@ -628,22 +628,23 @@ class Match:
         """Concealed kans, and added kans onto a pon (``classes``: the hand's, None in riichi)."""
         h = self.hand
         p = h.players[seat]
-        if not self._kan_allowed():
+        counts = p.kind_counts
+        four = 4 in counts
+        # the pons the hand holds the fourth tile of (most open hands hold none: no kan to ask about)
+        pons = None
+        if classes is not None and p.melds:
+            pons = {m.first_kind for m in p.melds if m.kind is _M_PON and counts[m.first_kind]}
+        if (not four and not pons) or not self._kan_allowed():
             return []
         acts: list[Action] = []
-        counts = p.kind_counts
-        for k in (range(34) if 4 in counts else ()):
+        for k in (range(34) if four else ()):
             if counts[k] == 4:
                 if p.riichi and not self.rules.riichi.ankan_allowed(p, k, h.drawn, self.rules.wins.sets_needed(p)):
                     continue
                 tiles = tuple(sorted(t for t in p.hand if kind_of(t) == k))
                 acts.append(Action(seat, _A_ANKAN, tiles))
-        if classes is not None:
-            pons = {m.first_kind for m in p.melds if m.kind is _M_PON and counts[m.first_kind]}
-            if pons:
-                for t in classes:
-                    if t >> 2 in pons:
-                        acts.append(Action(seat, _A_KAKAN, (t,)))
+        if pons:
+            acts.extend([Action(seat, _A_KAKAN, (t,)) for t in classes or () if t >> 2 in pons])
         return acts
 
     def _kan_allowed(self) -> bool:
