@@ -612,28 +612,42 @@ def discard_shanten(
     row = final[three_mp[s_]]
     out += [(27 + offset, row[new_id] - 1) for offset, new_id in _drops(groups[3])]
     if sets == 4 and (chiitoitsu or kokushi):
-        out = [(k, _special_after_discard(sh, b, k, chiitoitsu, kokushi)) for k, sh in out]
+        out = _with_special_discards(out, b, chiitoitsu, kokushi)
     return out
 
 
-def _special_after_discard(best: int, b: bytes, k: int, chiitoitsu: bool, kokushi: bool) -> int:
-    """:func:`_with_special_forms` of ``b`` less one ``k``, counted from ``b``'s own figures."""
-    if best < 0:
-        return best
-    c = b[k]
-    if chiitoitsu:
-        kinds = NUM_KINDS - b.count(0) - (c == 1)
-        pairs = NUM_KINDS - b.count(0) - b.count(1) - (c == 2)
-        best = min(best, 6 - pairs + (7 - kinds if kinds < 7 else 0))
-    if kokushi:
-        t = _kokushi_tiles(b)
-        ones = t.count(1)
-        missing = t.count(0)
-        if k in _KOKUSHI_SET:
-            ones += 1 if c == 2 else -1 if c == 1 else 0
-            missing += c == 1
-        best = min(best, missing - 1 if ones + missing < 13 else missing)
-    return best
+def _with_special_discards(
+    out: list[tuple[int, int]], b: bytes, chiitoitsu: bool, kokushi: bool
+) -> list[tuple[int, int]]:
+    """``out`` (kind, normal-form shanten after discarding it) lowered by the special forms the
+    flags allow, as :func:`_with_special_forms` would for each 13-tile hand: the hand's own
+    figures are counted once and each discard changes them by its kind's count alone."""
+    kinds = NUM_KINDS - b.count(0)
+    pairs = kinds - b.count(1)
+    t = _kokushi_tiles(b)
+    ones = t.count(1)
+    missing = t.count(0)
+    lowered = []
+    for k, sh in out:
+        if sh >= 0:
+            c = b[k]
+            if chiitoitsu:
+                kinds_after = kinds - (c == 1)
+                chi = 6 - (pairs - (c == 2)) + (7 - kinds_after if kinds_after < 7 else 0)
+                if chi < sh:
+                    sh = chi
+            if kokushi:
+                o, m = ones, missing
+                if k in _KOKUSHI_SET:
+                    if c == 1:
+                        o, m = o - 1, m + 1
+                    elif c == 2:
+                        o += 1
+                kok = m - 1 if o + m < 13 else m
+                if kok < sh:
+                    sh = kok
+        lowered.append((k, sh))
+    return lowered
 
 
 @functools.lru_cache(maxsize=1 << 16)
