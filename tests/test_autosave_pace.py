@@ -1,7 +1,7 @@
 """The autosave's pace and its bound: queued at most every EVERY seconds while actions come, at
 once when read or when play rests, and play held once the disk trails by STALL seconds.
 
-A slow disk is a write that sleeps (the writer thread's ``write_bytes``); a failing one raises.
+A slow disk is a write that sleeps (the writer thread's ``write_visible_first``); a failing one raises.
 """
 
 from __future__ import annotations
@@ -77,13 +77,13 @@ def test_play_that_rests_is_saved_on_the_next_frame() -> None:
 
 
 def test_a_slow_disk_holds_play_and_lets_it_go_once_written(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = background.write_bytes
+    real = background.write_visible_first
 
     def slow(path: Path, data: bytes) -> None:
         time.sleep(1.0)
         real(path, data)
 
-    monkeypatch.setattr(background, "write_bytes", slow)
+    monkeypatch.setattr(background, "write_visible_first", slow)
     store = SaveStore(background=True)
     saver = Autosaver(store)
     match = Match(match_profile(OPTIONS), 4)
@@ -109,7 +109,7 @@ def test_a_failing_disk_never_holds_play(monkeypatch: pytest.MonkeyPatch) -> Non
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(background, "write_bytes", full)
+    monkeypatch.setattr(background, "write_visible_first", full)
     store = SaveStore(background=True)
     clock = Clock()
     saver = Autosaver(store, clock)

@@ -27,6 +27,7 @@ from user_dirs import point_user_dirs
 from game.ai.baseline import RandomBot
 from game.engine import Match
 from game.match_options import MatchOptions, match_profile
+from game.persist.atomic import kept_copy, write_visible_first
 from game.persist.replays import ReplayLibrary
 from game.persist.saves import AUTOSAVE, SaveStore
 from game.persist.settings import Settings, SettingsStore
@@ -56,32 +57,39 @@ def two_matches() -> tuple[Match, Match]:
     return out[0], out[1]
 
 
-def _writer_child(folder: Path) -> None:
-    """Write the two saves and the two settings in turn until killed (runs in the fork)."""
+def _writer_child(folder: Path, visible_first: bool) -> None:
+    """Write the two saves and the two settings in turn until killed (runs in the fork); with
+    ``visible_first`` the autosave is written as the autosave writer thread does (renamed, then
+    fsynced and kept: :func:`game.persist.atomic.write_visible_first`)."""
     saves = SaveStore(folder / "saves")
     settings = SettingsStore(folder)
     matches = two_matches()
     fixed = datetime(2026, 1, 1, tzinfo=UTC)
+    contents = [saves._content(AUTOSAVE, OPTIONS, m.record, fixed) for m in matches]
     n = 0
     while True:
-        saves.write(AUTOSAVE, OPTIONS, matches[n % 2].record, now=fixed)
+        if visible_first:
+            write_visible_first(saves.path_for(AUTOSAVE), contents[n % 2])
+        else:
+            saves.write(AUTOSAVE, OPTIONS, matches[n % 2].record, now=fixed)
         settings.save(SETTINGS[n % 2])
         n += 1
         if n == 1:
             (folder / "ready").touch()
 
 
-def _fork_writer(folder: Path) -> int:
+def _fork_writer(folder: Path, visible_first: bool = False) -> int:
     pid = os.fork()
     if pid == 0:  # the child: never return into pytest
         try:
-            _writer_child(folder)
+            _writer_child(folder, visible_first)
         finally:
             os._exit(0)
     return pid
 
 
-def test_a_save_killed_at_any_moment_is_the_old_or_the_new_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("visible_first", [False, True], ids=["fsync-first", "autosave-renamed-first"])
+def test_a_save_killed_at_any_moment_is_the_old_or_the_new_file(tmp_path: Path, visible_first: bool) -> None:
     old, new = two_matches()
     hashes = {old.state_hash(), new.state_hash()}
     folder = tmp_path / "user"
@@ -91,7 +99,7 @@ def test_a_save_killed_at_any_moment_is_the_old_or_the_new_file(tmp_path: Path) 
     stale_temps = 0
     for kill in range(KILLS):
         (folder / "ready").unlink(missing_ok=True)
-        pid = _fork_writer(folder)
+        pid = _fork_writer(folder, visible_first)
         deadline = time.monotonic() + 10
         while not (folder / "ready").exists():  # at least one whole write, so a file exists
             assert time.monotonic() < deadline, "the writer never finished a first save"
@@ -102,6 +110,8 @@ def test_a_save_killed_at_any_moment_is_the_old_or_the_new_file(tmp_path: Path) 
 
         saved = saves.load(AUTOSAVE)
         assert saved.record.state_hash in hashes, f"kill {kill}: a torn save"
+        if visible_first and kept_copy(saves.path_for(AUTOSAVE)).exists():  # the power-loss fallback is whole too
+            assert saves.load_path(kept_copy(saves.path_for(AUTOSAVE))).record.state_hash in hashes
         assert saved.resume().state_hash() == saved.record.state_hash
         seen_records.add(saved.record.state_hash)
         loaded = SettingsStore(folder).load()
@@ -232,3 +242,35 @@ def test_temporary_files_left_by_killed_writes_are_cleared(tmp_path: Path) -> No
     os.utime(stale, (old, old))
     SaveStore(folder)
     assert not stale.exists() and fresh.exists()
+
+
+def test_an_autosave_torn_by_a_power_loss_gives_way_to_the_version_kept_on_the_disk() -> None:
+    """The autosave is renamed before it is fsynced (a killed game loses nothing); a power loss
+    in between can leave it empty or torn where the file system does not order the two, and the
+    game then takes the version that was known to be on the disk, set aside the torn one, and
+    tells nothing (see game.persist.atomic)."""
+    old, new = two_matches()
+    saves = SaveStore()
+    path = saves.path_for(AUTOSAVE)
+    write_visible_first(path, saves._content(AUTOSAVE, OPTIONS, old.record, None, match_id="b" * 32))
+    kept = kept_copy(path)
+    assert kept.is_file() and saves.load_path(kept).record == old.record
+    if hasattr(os, "link"):
+        assert kept.stat().st_ino == path.stat().st_ino  # a link, not a second copy
+    for torn in (b"", b"\0" * 4096, path.read_bytes()[:100]):
+        fresh = path.with_name("torn")  # a torn write is the new file renamed in, not the kept one
+        fresh.write_bytes(torn)
+        os.replace(fresh, path)
+        saved = saves.usable_autosave()
+        assert saved is not None and saved.record == old.record and saved.match_id == "b" * 32
+        assert saves.take_notices() == []
+        assert saves.load_path(path).record == old.record  # put back in its place
+    assert len(list(path.parent.glob("autosave.toml.*-*"))) == 3  # each torn file set aside
+    # with no version to fall back on, a torn autosave is set aside and told, as before
+    kept.unlink()
+    path.write_bytes(b"")
+    assert saves.usable_autosave() is None and len(saves.take_notices()) == 1
+    # the kept version goes with the autosave once the match is filed
+    write_visible_first(path, saves._content(AUTOSAVE, OPTIONS, new.record, None))
+    saves.clear_autosave()
+    assert not path.exists() and not kept.exists()

@@ -4,10 +4,26 @@ A write goes to a temporary file in the same folder (so the rename stays on one 
 is flushed and fsynced, then ``os.replace``d over the target, and the folder is fsynced where the
 OS allows it (POSIX; Windows has no directory handles). Whatever fails before the rename leaves
 the old file whole and removes the temporary one.
+
+The autosave, written every quarter second while play goes on, is written the other way round
+(:func:`write_visible_first`): renamed first, fsynced after. What a crash can lose decides it:
+
+* A crash of the game (kill -9, a bug, the OS ending it at logout) loses nothing the game handed
+  the OS: the page cache is the kernel's. With fsync first, the newest autosave waits for the
+  disk before it is renamed, and on a busy disk an fsync takes 0.01-1.7 s (measured by
+  ``stress kill``'s trace on this machine): a kill meanwhile lost play older than a second.
+  Renamed first, it is the one a restarted game reads a few milliseconds after it is made.
+* A power loss or an OS crash loses what was not fsynced. Renamed before its data is on the disk,
+  the autosave can come back empty or torn on a file system that does not order the two (ext4
+  does for a rename over a file; XFS, FAT, NTFS need not). So each version, once fsynced, is also
+  kept under a second name (:func:`kept_copy`, a hard link: no copy), and a reader that finds the
+  autosave torn takes the kept one: the last version known to be on the disk, as old as it would
+  have been with fsync first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -34,20 +50,62 @@ class UnreadableFile(Exception):
 
 def write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` atomically, creating its folder if needed."""
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    _rename_over(_temp_beside(path, data, sync=True), path)
+    _fsync_folder(path.parent)
+
+
+def _temp_beside(path: Path, data: bytes, *, sync: bool) -> Path:
+    """A temporary file in ``path``'s folder holding ``data`` (fsynced with ``sync``), closed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     temp = Path(temp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return temp
+
+
+def _rename_over(temp: Path, path: Path) -> None:
+    """``temp`` becomes ``path`` (closed first: Windows renames no open file); on failure it goes."""
+    try:
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    _fsync_folder(folder)
+
+
+def kept_copy(path: Path) -> Path:
+    """Where :func:`write_visible_first` keeps the newest version of ``path`` known to be on the
+    disk (a hidden name no listing of saves picks up)."""
+    return path.with_name(f".{path.name}.kept")
+
+
+def write_visible_first(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data``: renamed in place at once (a crash of this process loses
+    nothing from then on), then fsynced, then kept under :func:`kept_copy` too (what a power loss
+    falls back on). See the module docstring for why this order, for the autosave."""
+    _rename_over(_temp_beside(path, data, sync=False), path)
+    fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _fsync_folder(path.parent)
+    kept = kept_copy(path)
+    spare = kept.with_name(f"{kept.name}.tmp")  # a leftover is cleared like any stale temp
+    try:
+        spare.unlink(missing_ok=True)
+        os.link(path, spare)
+        os.replace(spare, kept)
+    except OSError:  # no hard links here (FAT): a copy, fsynced before it is named; failing
+        with contextlib.suppress(OSError):  # that, the autosave is on the disk, the fallback older
+            write_bytes(kept, data)
 
 
 def clear_stale_temps(folder: Path, older_than: float = 60.0) -> int:

@@ -1,6 +1,7 @@
 """A writer thread for autosaves: the table's frame never waits for the disk.
 
-An atomic write costs about 10 ms, most of it ``fsync``; autosaving after every action on the main
+An atomic write costs about 10 ms, most of it ``fsync`` (here renamed first and fsynced
+after: :func:`.atomic.write_visible_first` says why); autosaving after every action on the main
 thread would stutter the animations. The table hands the bytes to :class:`BackgroundWriter`
 instead; it keeps only the newest pending content per file (an older autosave is worthless once a
 newer one exists) and writes it atomically on its own thread. Anything that reads or removes those
@@ -15,7 +16,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from .atomic import write_bytes
+from .atomic import write_visible_first
 
 Content = bytes | Callable[[], bytes]  # the bytes, or what makes them on the writer thread
 Done = Callable[[bool], None]  # told on the writer thread whether the write reached the disk
@@ -56,7 +57,7 @@ class BackgroundWriter:
                 self._busy = True
             ok = False
             try:
-                write_bytes(path, data if isinstance(data, bytes) else data())
+                write_visible_first(path, data if isinstance(data, bytes) else data())
                 ok = True
             except (OSError, ValueError) as exc:  # ValueError: a record no file can hold (a huge seed)
                 self.error = exc if isinstance(exc, OSError) else OSError(str(exc))

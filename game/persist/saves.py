@@ -31,7 +31,16 @@ from game.engine.errors import AtlasError
 from game.engine.profile import available_profiles
 from game.match_options import LEVELS, MatchOptions, match_profile
 
-from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_toml, without_none, write_bytes
+from .atomic import (
+    UnreadableFile,
+    clear_stale_temps,
+    kept_copy,
+    move_aside,
+    read_file_text,
+    read_toml,
+    without_none,
+    write_bytes,
+)
 from .background import BackgroundWriter, Done
 from .bounded import SAVE_CAP
 from .fields import items, time_or_blank, typed, whole
@@ -414,6 +423,7 @@ class SaveStore:
         self.flush()
         if self.autosaving:
             self.path_for(AUTOSAVE).unlink(missing_ok=True)
+            kept_copy(self.path_for(AUTOSAVE)).unlink(missing_ok=True)
 
     def usable_autosave(self) -> SavedMatch | None:
         """The autosave Continue would resume, or None: none, or one that cannot be used, which
@@ -426,9 +436,30 @@ class SaveStore:
         try:
             return self.load_path(path)
         except SaveError as exc:
-            if exc.reason != "missing":
+            if exc.reason == "missing":
+                return None
+            kept = self._kept_autosave(path, exc)
+            if kept is None:
                 self.set_aside(path, exc)
+            return kept
+
+    def _kept_autosave(self, path: Path, error: SaveError) -> SavedMatch | None:
+        """The version kept beside a torn autosave (a power loss while it was written: see
+        :func:`.atomic.write_visible_first`), put back in its place, or None when there is none
+        that loads. The torn file is set aside; the player is not told: what comes back is the
+        last version that was on the disk, all a crash could have kept anyway."""
+        if error.reason == "newer":
             return None
+        kept = kept_copy(path)
+        try:
+            saved = self.load_path(kept)
+            data = read_file_text(kept, SAVE_CAP).encode("utf-8")
+            move_aside(path, error.reason)
+            write_bytes(path, data)
+        except (SaveError, UnreadableFile, FileNotFoundError, OSError):
+            return None
+        log.warning("autosave %s was torn (%s); the version kept on the disk took its place", path, error.reason)
+        return saved
 
     def set_aside(self, path: Path, error: SaveError) -> Notice:
         """Move a save that cannot be used out of the way (``<file>.<reason>-<time>``), keep the
