@@ -155,6 +155,28 @@ def test_the_import_refuses_folders_huge_and_missing_files(tmp_path: Path) -> No
     assert import_notice(deep) == "viewer.import_error"
 
 
+def test_a_rulebook_file_goes_through_the_same_door(tmp_path: Path, fifo: Path) -> None:
+    """``rules`` and ``sim`` with a .toml of the developer's: a device, a FIFO, a huge file or
+    one that extends a FIFO is refused with a ProfileError at once, never read forever."""
+    from game.engine.errors import ProfileError
+    from game.engine.profile import load_profile, load_profile_file
+
+    huge = tmp_path / "huge.toml"
+    with huge.open("wb") as handle:
+        handle.truncate(bounded.PROFILE_CAP + 1)
+    for path, why in ((Path("/dev/zero"), "not a file"), (fifo, "not a file"), (huge, "too big"),
+                      (tmp_path / "absent.toml", "no such profile file")):
+        with pytest.raises(ProfileError, match=why):
+            load_profile_file(path)
+    (tmp_path / "pipe.toml").symlink_to(fifo)
+    child = tmp_path / "child.toml"
+    child.write_text('[profile]\nid = "child"\nextends = "pipe"\n')
+    with pytest.raises(ProfileError, match="names no profile"):  # only regular files are looked for
+        load_profile_file(child)
+    child.write_text('[profile]\nid = "child"\nextends = "riichi"\n')  # a shipped one still reads
+    assert load_profile_file(child).hash != "" and load_profile("riichi").hash != ""
+
+
 # --- replay-check ---------------------------------------------------------------------------------
 
 

@@ -28,6 +28,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
+from game.persist.bounded import PROFILE_CAP, FileRefused, read_text
+
 from .errors import ProfileError
 from .rows import Unit
 
@@ -476,13 +478,20 @@ def load_profile_file(path: Path) -> RuleProfile:
 
     Its ``extends`` names a profile file in the same folder or, failing that, a shipped one.
     """
-    data = _read_toml(path.read_text, str(path))
+    data = _read_toml(path, str(path))
     return build_profile(_resolve_extends(data, str(path), [path.parent, _shipped()], []), str(path))
 
 
-def _read_toml(read: typing.Callable[..., str], source: str) -> dict[str, Any]:
+def _read_toml(res: Traversable, source: str) -> dict[str, Any]:
+    """A profile's table. A file of the player's or developer's (a :class:`Path`) goes through the
+    bounded door like every file the game reads (a device, a FIFO or a huge file is refused, not
+    read forever); the shipped ones are package data."""
     try:
-        return tomllib.loads(read(encoding="utf-8"))
+        return tomllib.loads(read_text(res, PROFILE_CAP) if isinstance(res, Path) else res.read_text(encoding="utf-8"))
+    except FileRefused as exc:
+        if exc.reason == "missing":
+            raise ProfileError(f"{source}: no such profile file") from exc
+        raise ProfileError(f"{source}: cannot read profile: {exc.reason.replace('_', ' ')} {exc.detail}".rstrip()) from exc
     except FileNotFoundError as exc:
         raise ProfileError(f"{source}: no such profile file") from exc
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
@@ -503,7 +512,7 @@ def _read_merged(profile_id: str, folders: list[Traversable], seen: list[str]) -
     if found is None:
         raise ProfileError(f"{profile_id}.toml: no such profile; available: {', '.join(available_profiles())}")
     res, source = found
-    return _resolve_extends(_read_toml(res.read_text, source), source, folders, seen)
+    return _resolve_extends(_read_toml(res, source), source, folders, seen)
 
 
 def _resolve_extends(
@@ -527,7 +536,7 @@ def _resolve_extends(
     res, parent_source = found
     if parent_source in seen:
         raise ProfileError(f"{source}: profile.extends forms a cycle: {' -> '.join([*seen, parent_source])}")
-    parent_data = _read_toml(res.read_text, parent_source)
+    parent_data = _read_toml(res, parent_source)
     return _merge(_resolve_extends(parent_data, parent_source, folders, seen), data)
 
 

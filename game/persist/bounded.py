@@ -30,6 +30,7 @@ SAVE_CAP: Final = 4 * MIB
 REPLAY_CAP: Final = 8 * MIB
 PROGRESS_CAP: Final = 256 * KIB
 LEVEL_CAP: Final = 1 * MIB
+PROFILE_CAP: Final = 1 * MIB  # a rulebook of the developers' tools (`rules`, `sim`): about 15 kB
 LOG_CAP: Final = 16 * MIB  # replay-check's default (its --max-mb raises it)
 IMPORT_CAP: Final = 8 * MIB  # a log opened in the game: decoded on the import thread, so kept smaller
 
