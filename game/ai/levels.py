@@ -286,11 +286,13 @@ class LevelBot:
         if defence.draws_left(obs) == 0:
             threats = defence.background_threats(obs, self.profile, stakes, threats)
         ids = {a.tile: a for a in discards}
-        options = self._weigh(obs, state, list(ids), threats, riichi=False, stakes=stakes)
+        pool = not explain and self._shape_decides(obs, threats)
+        options = self._weigh(obs, state, list(ids), threats, riichi=False, stakes=stakes, best_shapes=pool)
         choice = self._choose(obs, options, threats)
         best = choice.option
         if riichis and not choice.fold:
-            r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True, stakes=stakes)
+            r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True, stakes=stakes,
+                                 best_shapes=pool)
             r_best = self._choose(obs, r_opts, threats).option
             reason_text = self._riichi_or_quiet(obs, r_best, options, threats)
             if reason_text is not None:
@@ -302,6 +304,12 @@ class LevelBot:
         if not explain:
             return ids[best.tile], ""
         return ids[best.tile], self._discard_reason(obs, best, options, threats, fold=choice.fold)
+
+    @staticmethod
+    def _shape_decides(obs: Observation, threats: list[an.Threat]) -> bool:
+        """Whether :func:`defence.choose` will pick among the lowest-shanten discards only (no
+        push-or-fold question and draws still to come): then the others need not be weighed."""
+        return not defence.serious(threats) and defence.draws_left(obs) > 0
 
     def _choose(self, obs: Observation, options: list[Option], threats: list[an.Threat]) -> defence.Choice[Option]:
         bonus = 0.0 if self.profile.unit is Unit.TAI else 0.5 * self.profile.draws.noten_total
@@ -328,10 +336,14 @@ class LevelBot:
         *,
         riichi: bool,
         stakes: defence.Stakes | None = None,
+        best_shapes: bool = False,
     ) -> list[Option]:
         """Every discard of ``tiles`` from ``state`` (3n+2 concealed) as an :class:`Option`:
         its expected value is the win chance times what the win is worth to this seat now
-        (:class:`defence.Stakes`), less what the discard risks."""
+        (:class:`defence.Stakes`), less what the discard risks. ``best_shapes`` leaves out the
+        discards that cannot reach the lowest shanten (when :meth:`_shape_decides`): an open hand
+        that needs a yaku may count a tenpai without one as one-shanten, so one step more is kept
+        there."""
         stakes = stakes or defence.Stakes(obs, self.profile)
         dora = an.dora_values(obs)
         sets = self._sets(state)
@@ -351,6 +363,9 @@ class LevelBot:
                 counts[k] += 1
         min_sh = min(sh_.shanten for _, sh_ in shapes.values())
         wide = max((sh_.accept for _, sh_ in shapes.values() if sh_.shanten == 1), default=0)
+        if best_shapes:
+            cutoff = min_sh + 1 if self._needs_yaku and not state.closed else min_sh
+            shapes = {key: got for key, got in shapes.items() if got[1].shanten <= cutoff}
         step_cache: dict[bytes, int] = {}
         for key, (t, shape) in shapes.items():
             k = key[0]
@@ -530,6 +545,7 @@ class LevelBot:
         if threats:
             stay *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
         best: tuple[float, Action, Option] | None = None
+        pool = not explain and self._shape_decides(obs, threats)
         for a in calls:
             if a.kind is ActionKind.DAIMINKAN:
                 continue
@@ -540,7 +556,7 @@ class LevelBot:
                 counts[kind_of(t)] -= 1
             after = HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
-            opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes)
+            opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes, best_shapes=pool)
             picked = self._choose(obs, opts, threats)
             if picked.fold:
                 continue  # a call to fold with is no call: keep the tiles
