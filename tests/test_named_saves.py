@@ -16,7 +16,7 @@ from user_dirs import point_user_dirs
 from game import i18n
 from game.ai.baseline import RandomBot
 from game.engine import Match
-from game.match_options import MatchOptions
+from game.match_options import MatchOptions, match_profile
 from game.persist import atomic
 from game.persist.saves import SaveStore, save_stem
 from game.persist.settings import Settings
@@ -326,8 +326,16 @@ def test_an_unreadable_save_is_set_aside_and_told_once_over_the_list() -> None:
     screen = flow.top
     assert isinstance(screen, LoadScreen) and screen.entries == []
     flow.act(Back())
+    title = flow.top  # the title offers what is left: no Load game once its only save went
+    assert isinstance(title, TitleScreen) and not title.can_load and title.root.find("load") is None
+    assert_drawn(title)
     flow.act(Open("load"))  # told once
     assert isinstance(flow.top, LoadScreen)
+    flow.act(Back())
+    SaveStore().write("Fresh", MatchOptions(seed=3), Match(match_profile(MatchOptions(seed=3)), 3).record)
+    flow.act(Open("load"))
+    flow.act(Back())
+    assert isinstance(flow.top, TitleScreen) and flow.top.can_load and flow.top.root.find("load") is not None
 
 
 @pytest.mark.parametrize("language", ["fr", "ru"])

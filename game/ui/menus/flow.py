@@ -160,6 +160,14 @@ class MenuFlow:
         return TitleScreen(self.size, continue_detail=detail, notice=banner_text(told),
                            tile_style=self.settings.tile_style, can_load=self.saves.has_named_saves())
 
+    def _offer_what_is_left(self) -> None:
+        """Back on the title: Load game goes once its last save went (set aside as unusable, or
+        deleted), and comes back once one was saved, so the title never offers an empty list."""
+        title = self.stack.top
+        if isinstance(title, TitleScreen) and title.can_load != self.saves.has_named_saves():
+            title.can_load = not title.can_load
+            title.layout()
+
     def persist_notices(self) -> list[str]:
         """The player's messages about files set aside since the last call, translated."""
         notices = [*self.saves.take_notices(), *self.replays.take_notices()]
@@ -272,6 +280,7 @@ class MenuFlow:
         """Carry out a menu intent; return the ones the app must carry out (or None)."""
         if isinstance(intent, Back):
             self.stack.pop()
+            self._offer_what_is_left()
         elif isinstance(intent, Open):
             self.open(intent.screen)
         elif isinstance(intent, ShowRules):
