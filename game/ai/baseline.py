@@ -11,7 +11,7 @@ import random
 
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
-from game.engine.shanten import improving_draws, shanten
+from game.engine.shanten import discard_shanten, improving_draws
 
 # read per legal action as globals (``ActionKind.RON`` is ~10x slower to read on Python 3.11)
 _TSUMO, _RON, _PASS = ActionKind.TSUMO, ActionKind.RON, ActionKind.PASS
@@ -76,14 +76,9 @@ class EfficiencyBot:
         scored: list[tuple[int, int, int, Action]] = []
         best_sh = 99
         shs: list[tuple[int, Action]] = []
-        by_kind: dict[int, int] = {}  # a red five and a plain one leave the same shanten
+        after = dict(discard_shanten(counts, sets, specials, specials))  # by kind discarded
         for a in options:
-            k = a.tiles[0] >> 2
-            sh = by_kind.get(k)
-            if sh is None:
-                counts[k] -= 1
-                sh = by_kind[k] = shanten(counts, sets, specials, specials)
-                counts[k] += 1
+            sh = after[a.tiles[0] >> 2]
             shs.append((sh, a))
             if sh < best_sh:
                 best_sh = sh

@@ -489,13 +489,15 @@ def improving_draws(
     """
     b = bytes(counts)
     groups = _cut(b)
-    try:
-        ids = [_group_id(g) for g in groups]
+    try:  # the whole-key tables hold nearly every group: four look-ups, no call
+        m, p, s_, z = _SUITS[groups[0]][0], _SUITS[groups[1]][0], _SUITS[groups[2]][0], _HONORS[groups[3]][0]
     except KeyError:
-        raise _bad_counts(counts) from None
+        try:
+            m, p, s_, z = [_group_id(g) for g in groups]
+        except KeyError:
+            raise _bad_counts(counts) from None
     final = _FINAL[sets]
     two, three = _TWO, _THREE
-    m, p, s_, z = ids
     normal_base = final[three[two[m][p]][s_]][z] - 1
     chi_on = chiitoitsu and sets == 4
     kok_on = kokushi and sets == 4
