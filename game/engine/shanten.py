@@ -572,7 +572,7 @@ def improving_draws(
     return base, sorted(found)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)
 def _bumps(g: bytes) -> tuple[tuple[int, int], ...]:
     """For one group: each offset whose extra copy could help the normal form (it touches the
     group's tiles and is not a fifth copy) with the bumped group's table id (-1: slow path)."""
@@ -652,7 +652,7 @@ def _with_special_discards(
     return lowered
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)
 def _drops(g: bytes) -> tuple[tuple[int, int], ...]:
     """For one group: each offset it holds, with the table id of the group less one copy there."""
     return tuple((i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
