@@ -560,10 +560,13 @@ def improving_draws(
             work[k] -= 1
     if chi_on and 6 - pairs + (7 - kinds if kinds < 7 else 0) == base:
         # a new kind (while fewer than 7) or a second copy of a single improves seven pairs
-        for k in range(NUM_KINDS):
-            c = b[k]
-            if (c == 1) or (c == 0 and kinds < 7):
+        if kinds < 7:
+            found.update([k for k in range(NUM_KINDS) if b[k] < 2])
+        else:  # the singles, found by the bytes' own search (a hand holds a handful)
+            k = b.find(1, 0, NUM_KINDS)
+            while k >= 0:
                 found.add(k)
+                k = b.find(1, k + 1, NUM_KINDS)
     if kok_on and 13 - orphans - orphan_pair == base:
         for k in _KOKUSHI_KINDS:
             c = b[k]
