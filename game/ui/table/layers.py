@@ -27,7 +27,7 @@ import pygame
 
 from game.scene import Node, Sprite, SurfaceNode
 from game.scene.node import IDENTITY, Transform
-from game.ui.game_window import converted
+from game.ui.game_window import blank
 
 N = TypeVar("N", bound=Node)
 
@@ -125,14 +125,22 @@ class CachedLayer(Node):
             rects.append(r)
         return rects[0].unionall(rects[1:]).clip(whole) if rects else pygame.Rect(0, 0, 0, 0)
 
-    def _redraw(self) -> None:
-        picture = self._picture
-        if picture is None or picture.get_size() != self.area.size:
+    def _blank(self, size: tuple[int, int]) -> pygame.Surface:
+        """A new, empty picture of ``size`` for the children to be drawn into."""
+        return blank(size)
+
+    def allocate(self) -> None:
+        """Make the (empty) picture now, a frame ahead of drawing it (a large one costs
+        milliseconds to make)."""
+        if self._picture is None or self._picture.get_size() != self.area.size:
             self._bounds = pygame.Rect(0, 0, 0, 0)
-            picture = converted(pygame.Surface(self.area.size, pygame.SRCALPHA))
-            self._picture = picture
-            picture.fill((0, 0, 0, 0))
-        else:
+            self._picture = self._blank(self.area.size)  # made empty: nothing to clear
+
+    def _redraw(self) -> None:
+        self.allocate()
+        picture = self._picture
+        assert picture is not None
+        if self._bounds.w and self._bounds.h:
             picture.fill((0, 0, 0, 0), self._bounds)  # only what was drawn last time
         shift = IDENTITY._replace(x=-self.area.x, y=-self.area.y)
         for child in self._draw_order or self.draw_order():
