@@ -26,7 +26,7 @@ from game.scene import Call, Delay, Node, Panel, Parallel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
 from game.scene.sprite import RenderedNode
-from game.ui.game_window import blank, can_convert
+from game.ui.game_window import blank, can_convert, screen
 from game.ui.table import pieces
 from game.ui.table.layers import CachedLayer
 from game.ui.table.layout import meld_order
@@ -68,8 +68,9 @@ class StillPicture(CachedLayer):
     """The panel's still picture, blitted without per-pixel alpha: the panel is opaque, so its
     picture is drawn flat in the display's format with the empty margin as a colour key (a
     1560x990 alpha blit at 1080p cost about 2 ms a frame; a keyed blit a fraction of that). It is
-    drawn flat from the start: drawing it with alpha and flattening it after cost two whole-picture
-    conversions, 6-10 ms at 1080p, in the frame that prepares it."""
+    drawn flat from the start (drawing it with alpha and flattening it after cost two whole-picture
+    conversions, 6-10 ms at 1080p, in the frame that prepared it) and run-length encoded in a
+    staging step of its own (:meth:`encode`)."""
 
     __slots__ = ()
 
@@ -82,8 +83,15 @@ class StillPicture(CachedLayer):
         super()._redraw()
         picture = self._picture
         if picture is not None and not picture.get_flags() & pygame.SRCALPHA and picture.get_colorkey() is None:
-            # no RLEACCEL: its encoding (5-20 ms at 1080p on the first blit) cost more than it saved
-            picture.set_colorkey((0, 0, 0))
+            picture.set_colorkey((0, 0, 0), pygame.RLEACCEL)  # a run-length blit: the fastest keyed one
+
+    def encode(self) -> None:
+        """Run-length encode the keyed picture now, for the screen it will be blitted on (SDL does
+        it on the first blit to a surface: 5-20 ms for a 1080p panel, which would otherwise land on
+        the panel's first frame). The pixel blitted is the margin's: keyed, nothing is drawn."""
+        target = screen()
+        if self._picture is not None and self._picture.get_colorkey() is not None and target is not None:
+            target.blit(self._picture, (0, 0), pygame.Rect(0, 0, 1, 1))
 
 
 class ResultPanel:
@@ -381,8 +389,8 @@ class ResultPanel:
         steps: list[Callable[[], object]] = [functools.partial(_render, texts[i : i + per_step])
                                              for i in range(0, len(texts), per_step)]
         steps += [functools.partial(_render, [box]) for box in boxes]
-        if self.still is not None:
-            steps += [self.still.allocate, self.still.prepare]
+        if isinstance(self.still, StillPicture):
+            steps += [self.still.allocate, self.still.prepare, self.still.encode]
         return steps
 
     def show_in(self, parent: Node) -> None:
