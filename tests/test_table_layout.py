@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from table_helpers import display
 
 from game.engine.meld import Meld, MeldKind
@@ -145,3 +147,35 @@ def test_the_human_hand_is_whole_on_screen_in_every_rulebook(size: tuple[int, in
     screen = pygame.Rect(0, 0, *area)
     for p in lay.hand_places(0, rules.deal.hand_size, True, lay.flowers_width(rules.tiles.flowers)):
         assert screen.contains(rect(p, (ha.width, ha.height + ha.depth))), (profile_id, area, p)
+
+
+# every rulebook's table: (stacks per wall side, concealed tiles, flowers set aside)
+TABLES = {"riichi": (17, 13, 0), "ema": (17, 13, 0), "taiwanese": (18, 16, 8), "hongkong": (18, 13, 8)}
+
+
+@given(table=st.sampled_from(sorted(TABLES)), size=st.sampled_from([(1280, 720), (1920, 1080)]),
+       discards=st.lists(st.integers(0, 40), min_size=4, max_size=4),
+       sideways=st.lists(st.lists(st.integers(0, 40), max_size=2), min_size=4, max_size=4),
+       melds=st.integers(0, 4))
+def test_every_pond_stays_in_its_area(table: str, size: tuple[int, int], discards: list[int],
+                                      sideways: list[list[int]], melds: int) -> None:
+    """Ponds of any length (up to 40 discards, a riichi tile or two lying sideways anywhere, in
+    the third row too) stay inside their river's area and off the walls, the other ponds and
+    every hand and meld, in every rulebook's table at 720p and 1080p."""
+    display()
+    stacks, tiles, flowers = TABLES[table]
+    lay = TableLayout(size, stacks, flowers=flowers, hand_size=tiles)
+    lying = (lay.river_art.width, lay.river_art.height + lay.river_art.depth)
+    wall = [rect(lay.wall_place(side, i, level), (lay.wall_art.width, lay.wall_art.height + lay.wall_art.depth))
+            for side in range(4) for i in range(stacks) for level in (0, 1)]
+    ponds = [[rect(p, lying) for p in lay.river_places(side, [k in sideways[side] for k in range(discards[side])])]
+             for side in range(4)]
+    hands = [seat_rects(lay, side, melds, tiles)[1] for side in range(4)]
+    screen = pygame.Rect(0, 0, *size)
+    for side, pond in enumerate(ponds):
+        area = lay.river_area(side)
+        for r in pond:
+            assert area.contains(r) and screen.contains(r), (side, r, area)
+            assert r.collidelist(wall) == -1, (side, r)
+            assert all(r.collidelist(ponds[o]) == -1 for o in range(4) if o != side), (side, r)
+            assert all(r.collidelist(hand) == -1 for hand in hands), (side, r)

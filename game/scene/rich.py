@@ -2,7 +2,8 @@
 
 Why: a sentence about tiles reads best with the tiles in it ("discard [picture]: 1 away from
 ready"), and a sentence that may be long must never be cut off. ``parts`` is a sequence of strings
-and surfaces; strings are broken at spaces (a word longer than the width stands on its own line),
+and surfaces; strings are broken at spaces and, in Chinese and Japanese, between characters (the
+rules of :mod:`game.scene.linebreak`; a word longer than the width stands on its own line),
 surfaces are set whole, centred on the line's middle, and every line is as tall as its tallest
 part. ``width`` 0 keeps everything on one line.
 """
@@ -14,9 +15,33 @@ from typing import Any
 
 import pygame
 
+from .linebreak import NO_END, NO_START, break_kinds, is_cjk
 from .sprite import Colour, RenderedNode, rendered
 
 Part = str | pygame.Surface
+Piece = tuple[pygame.Surface | None, int, int, bool, bool]  # image (None: a space or a gap), w, h, picture, may break
+
+
+def _segments(word: str) -> list[str]:
+    """A word without spaces cut where a Chinese or Japanese line may break (Latin words stay whole)."""
+    kinds = break_kinds(word)
+    cuts = [i for i in range(1, len(word)) if kinds[i] == 1 and (is_cjk(word[i]) or is_cjk(word[i - 1]))]
+    return [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True) if b > a]
+
+
+def _last_break(line: list[Piece], piece: Piece) -> int:
+    """Where in ``line`` (``len(line)``: before ``piece``) the last break allowed falls; 0 for none."""
+    if piece[4] or (line and line[-1][0] is None and line[-1][4]):
+        return len(line)
+    for j in range(len(line) - 1, 0, -1):
+        if line[j][0] is not None and (line[j][4] or (line[j - 1][0] is None and line[j - 1][4])):
+            return j
+    return 0
+
+
+def _drop_spaces(line: list[Piece]) -> None:
+    while line and line[-1][0] is None:
+        line.pop()
 
 
 def _measure(font: Any, text: str) -> tuple[int, int]:
@@ -58,9 +83,12 @@ class RichText(RenderedNode):
         self.align = align
         self.gap = gap
 
-    def _pieces(self) -> list[tuple[pygame.Surface | None, int, int, bool]]:
-        """(image or None for a space, width, height, is a picture) in reading order."""
-        out: list[tuple[pygame.Surface | None, int, int, bool]] = []
+    def _pieces(self) -> list[Piece]:
+        """(image or None for a space, width, height, is a picture, a line may break before it)
+        in reading order. Strings break at spaces and, in Chinese and Japanese, between characters
+        as :mod:`game.scene.linebreak` allows; words written against a picture ("[tile]を切る",
+        "[tile]:") stay with it."""
+        out: list[Piece] = []
         space_w, line_h = _measure(self.font, " ")
         merged: list[Part] = []  # neighbouring strings are one run of words ("3" "-shanten")
         for part in self.parts:
@@ -68,57 +96,71 @@ class RichText(RenderedNode):
                 merged[-1] = merged[-1] + part
             else:
                 merged.append(part)
-        for part in merged:
+        for n, part in enumerate(merged):
             if isinstance(part, pygame.Surface):
-                out.append((part, part.get_width(), part.get_height(), True))
+                before = merged[n - 1] if n else ""
+                glued = isinstance(before, str) and bool(before) and before[-1] in NO_END
+                out.append((part, part.get_width(), part.get_height(), True, not glued))
                 continue
-            words = str(part).split(" ")
-            for i, word in enumerate(words):
-                if i:
-                    out.append((None, space_w, line_h, False))
-                if word:
-                    image = _render(self.font, word, self.color)
-                    out.append((image, image.get_width(), max(line_h, image.get_height()), False))
+            for i, word in enumerate(str(part).split(" ")):
+                if i:  # a space; not a place to break before a closing mark (French " :")
+                    out.append((None, space_w, line_h, False, not word or word[0] not in NO_START))
+                for k, segment in enumerate(_segments(word)):
+                    image = _render(self.font, segment, self.color)
+                    out.append((image, image.get_width(), max(line_h, image.get_height()), False, k > 0))
         return out
 
-    def lines(self) -> list[list[tuple[pygame.Surface | None, int, int, bool]]]:
-        """The pieces broken into lines no wider than ``width`` (spaces at a break dropped)."""
-        lines: list[list[tuple[pygame.Surface | None, int, int, bool]]] = [[]]
+    def lines(self) -> list[list[Piece]]:
+        """The pieces broken into lines no wider than ``width`` (spaces at a break dropped), at the
+        last place a line may break; a run with no such place stands on its own line."""
+        lines: list[list[Piece]] = [[]]
         x = 0
         for piece in self._pieces():
-            image, w, _, picture = piece
+            image, w, _, picture, _ = piece
             line = lines[-1]
             if image is None:  # a space: kept unless it starts a line
                 if line:
                     line.append(piece)
                     x += w
                 continue
-            pad = self.gap if line and (picture or line[-1][3]) and line[-1][0] is not None else 0
+            pad = self._pad(line, picture)
             if self.width and line and x + pad + w > self.width:
-                while line and line[-1][0] is None:
-                    line.pop()
-                lines.append([piece])
-                x = w
-                continue
+                at = _last_break(line, piece)
+                if at == len(line):
+                    _drop_spaces(line)
+                    lines.append([piece])
+                    x = w
+                    continue
+                if at > 0:
+                    carried = line[at:]
+                    del line[at:]
+                    _drop_spaces(line)
+                    lines.append(carried)
+                    line = carried
+                    x = sum(p[1] for p in line)
+                    pad = self._pad(line, picture)
             if pad:
-                line.append((None, pad, 0, False))
+                line.append((None, pad, 0, False, False))
             line.append(piece)
             x += pad + w
         for line in lines:
-            while line and line[-1][0] is None:
-                line.pop()
+            _drop_spaces(line)
         return [line for line in lines if line] or [[]]
+
+    def _pad(self, line: list[Piece], picture: bool) -> int:
+        """The gap between a picture and what stands beside it on the line."""
+        return self.gap if line and (picture or line[-1][3]) and line[-1][0] is not None else 0
 
     def render(self) -> pygame.Surface:
         lines = self.lines()
-        widths = [sum(w for _, w, _, _ in line) for line in lines]
-        heights = [max((h for _, _, h, _ in line), default=_measure(self.font, " ")[1]) for line in lines]
+        widths = [sum(p[1] for p in line) for line in lines]
+        heights = [max((p[2] for p in line), default=_measure(self.font, " ")[1]) for line in lines]
         total_w = max(1, max(widths))
         image = pygame.Surface((total_w, max(1, sum(heights) + 2 * (len(lines) - 1))), pygame.SRCALPHA)
         y = 0
         for line, width, height in zip(lines, widths, heights, strict=True):
             x = 0 if self.align == "left" else (total_w - width) // (2 if self.align == "center" else 1)
-            for piece, w, _h, _ in line:
+            for piece, w, _h, _, _ in line:
                 if piece is not None:
                     image.blit(piece, (x, y + (height - piece.get_height()) // 2))
                 x += w

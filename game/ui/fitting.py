@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Final
 
 from game import i18n
+from game.scene.linebreak import break_kinds
 
 from .typeset import UIFont, ui_font
 
@@ -78,41 +79,7 @@ class Fitted:
         return "\n".join(self.lines)
 
 
-# --- where a line may break ----------------------------------------------------------------------
-
-# A line never starts with these (closing marks, small kana, iteration and long-vowel marks) ...
-_NO_START: Final = frozenset(
-    ",.:;!?)]}…‥、。，．：；！？）］｝」』】〕〉》〙〗〟’”｣ー‐゠–〜～々〻ゝゞヽヾ・"
-    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ%％‰°℃"
-)
-# ... nor ends with these (opening marks).
-_NO_END: Final = frozenset("([{（［｛「『【〔〈《〘〖〝‘“｢«")
-
-
-def _is_cjk(ch: str) -> bool:
-    code = ord(ch)
-    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
-            or 0x20000 <= code <= 0x3FFFF)
-
-
-def _breaks(text: str) -> list[int]:
-    """For each index i: 0 no break before text[i]; 1 a break may come before it (the line
-    ends at i); 2 a space at i-1 may be dropped at the break; 3 a forced break (a newline)."""
-    n = len(text)
-    out = [0] * (n + 1)
-    for i in range(1, n):
-        before, ch = text[i - 1], text[i]
-        if before == "\n":
-            out[i] = 3
-        elif before == " " and ch != " ":
-            out[i] = 2
-        elif ch in _NO_START or before in _NO_END or ch == " " or ch == "\n":
-            continue
-        elif _is_cjk(ch) or _is_cjk(before) or before in "/\\" or (
-                before in "-–—" and ch.isalnum() and text[i - 2:i - 1].isalnum()):
-            out[i] = 1  # CJK, after a path's slash, after a hyphen between letters
-    return out
-
+# --- where a line may break: game.scene.linebreak (the rich text lines of the table break alike) --
 
 def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels (one pass over the text).
@@ -125,7 +92,7 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
     prefix = [0] * (len(text) + 1)
     for i, a in enumerate(adv):
         prefix[i + 1] = prefix[i] + a
-    kinds = _breaks(text)
+    kinds = break_kinds(text)
     lines: list[str] = []
     n = len(text)
     start = 0

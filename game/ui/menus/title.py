@@ -86,6 +86,12 @@ class TitleScreen(MenuScreen):
             banner.add_child(label(line, 18, CREAM, -width / 2 + 24, -height / 2 + 28 + 24 * i))
         banner.add_child(label(t("notice.dismiss"), 14, MUTED, width / 2 - 24, height / 2 - 18, align="right"))
 
+    def settings_changed(self, settings: Any) -> None:
+        """The title's honour tiles follow a new tile style at once (the settings lie over it)."""
+        if settings.tile_style != self.tile_style:
+            self.tile_style = settings.tile_style
+            self.layout()
+
     def _honour_row(self, cx: float, y: float) -> None:
         """The seven honour tiles lying in a row: the game's emblem, drawn with the real tile art."""
         art = tile_art(TILE_WIDTH, self.tile_style)

@@ -375,9 +375,16 @@ class Card(Widget):
         super().__init__(x, y, width, height, name=name)
         self.on_select = on_select
         self.stripe = self.add_child(Panel(5, height - 20, GOLD, 9, height / 2, radius=2, visible=False))
-        self.add_child(text_block(title, Box(width - 40, 21, bold=True, floor=15, name="card title"), CREAM, 20, 24))
-        self.add_child(text_block(description, Box(width - 40, 16, lines=2, floor=12, name="card text"), MUTED, 20,
-                                  (36 + height) / 2 + 2))
+        heading = self.add_child(text_block(title, Box(width - 40, 21, bold=True, floor=15, name="card title"), CREAM,
+                                            20))
+        text = self.add_child(text_block(description, Box(width - 40, 16, lines=2, floor=12, name="card text"), MUTED,
+                                         20))
+        # the name and its description centred together, as tall as the description's lines make
+        # them: a two-line description (Japanese, Russian) keeps the same margin as the name above
+        gap = 3.0
+        top = (height - heading.height - gap - text.height) / 2
+        heading.y = top + heading.height / 2
+        text.y = top + heading.height + gap + text.height / 2
         self.restyle()
 
     def restyle(self) -> None:

@@ -173,23 +173,31 @@ class TableLayout:
     # --- the river -------------------------------------------------------------------------
 
     def river_places(self, side: int, sideways: list[bool]) -> list[Place]:
-        """Discards in rows of six (the third row takes the rest); riichi tiles lie sideways."""
+        """Discards in rows of six (the third row takes the rest); riichi tiles lie sideways. A
+        third row longer than the river's area (a long hand's 30th discard, or fewer with tiles
+        lying sideways) closes up, each tile overlapping the one before, to the length of twelve
+        discards with a riichi tile among them: the pond never leaves its area
+        (:meth:`river_area`) nor reaches another seat's tiles."""
         ra = self.river_art
         left = -RIVER_ROW * ra.width / 2
         out: list[Place] = []
         x = left
+        widths = [ra.height + ra.depth if turned else ra.width for turned in sideways]
+        last = widths[2 * RIVER_ROW:]
+        room = (2 * RIVER_ROW - 1) * ra.width + ra.height + ra.depth  # twelve discards, a riichi tile among them
+        close_up = (room - last[-1]) / (sum(last) - last[-1]) if last and len(last) > 1 and sum(last) > room else 1.0
         for k, turned in enumerate(sideways):
             row = min(2, k // RIVER_ROW)
             if k < 2 * RIVER_ROW and k % RIVER_ROW == 0 or k == 2 * RIVER_ROW:
                 x = left
-            width = ra.height + ra.depth if turned else ra.width
+            width = widths[k]
             row_top = self.river_top + row * self.river_pitch
             if turned:
                 ly = row_top + ra.height + ra.depth - ra.width / 2
             else:
                 ly = row_top + (ra.height + ra.depth) / 2
             out.append(self.place(side, x + width / 2, ly, 270.0 if turned else 0.0))
-            x += width
+            x += width * (close_up if row == 2 else 1.0)
         return out
 
     def wall_area(self, side: int) -> pygame.Rect:

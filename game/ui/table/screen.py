@@ -517,7 +517,8 @@ class TableScreen:
     def settings_changed(self, settings: Any) -> None:
         """Settings changed from the pause menu: the table follows at once what changed (the
         terms, the waits and AI reasons shown, the claim countdown, auto-pass, the animation
-        speed; a speed set at the table with + and - stays unless the setting itself moved)."""
+        speed, the tile style; a speed set at the table with + and - stays unless the setting
+        itself moved)."""
         old, self.settings = self.settings, settings
 
         def moved(name: str) -> bool:
@@ -539,6 +540,9 @@ class TableScreen:
             speed = settings.animation_factor
             self.instant = speed == 0.0
             self.timeline.speed = 1.0 if self.instant else speed
+        if settings.tile_style != self.style:  # every tile drawn again in the new style, now
+            self.style = settings.tile_style
+            self.resize(self.size)
         self._prompt_key = None
 
     def language_changed(self) -> None:
