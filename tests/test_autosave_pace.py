@@ -1,12 +1,13 @@
 """The autosave's pace and its bound: queued at most every EVERY seconds while actions come, at
 once when read or when play rests, and play held once the disk trails by STALL seconds.
 
-A slow disk is a write that sleeps (the writer thread's ``write_visible_first``); a failing one raises.
+A slow disk is a write that sleeps (the writer thread's ``replace_visible``); a failing one raises.
 """
 
 from __future__ import annotations
 
 import errno
+import os
 import time
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from game.ai.baseline import RandomBot
 from game.engine import Match
 from game.match_options import MatchOptions, match_profile
 from game.persist import background
+from game.persist.atomic import kept_copy
 from game.persist.autosave import EVERY, STALL, Autosaver
 from game.persist.saves import AUTOSAVE, SaveStore
 
@@ -77,13 +79,13 @@ def test_play_that_rests_is_saved_on_the_next_frame() -> None:
 
 
 def test_a_slow_disk_holds_play_and_lets_it_go_once_written(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = background.write_visible_first
+    real = background.replace_visible
 
     def slow(path: Path, data: bytes) -> None:
         time.sleep(1.0)
         real(path, data)
 
-    monkeypatch.setattr(background, "write_visible_first", slow)
+    monkeypatch.setattr(background, "replace_visible", slow)
     store = SaveStore(background=True)
     saver = Autosaver(store)
     match = Match(match_profile(OPTIONS), 4)
@@ -109,7 +111,7 @@ def test_a_failing_disk_never_holds_play(monkeypatch: pytest.MonkeyPatch) -> Non
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(background, "write_visible_first", full)
+    monkeypatch.setattr(background, "replace_visible", full)
     store = SaveStore(background=True)
     clock = Clock()
     saver = Autosaver(store, clock)
@@ -136,3 +138,36 @@ def test_the_autosave_never_comes_back_after_the_match_is_filed() -> None:
     step(match, bots)
     store.flush()
     assert not store.has_autosave()
+
+
+def test_a_slow_fsync_holds_up_no_later_rename(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by stress kill's trace: one fsync of 2-5 s on a busy disk held every autosave behind
+    it, so a kill lost play older than a second. The rename comes first, the fsync after on a
+    thread of its own; the version it made durable is then kept for a power loss."""
+    real = background.keep_durable
+    synced: list[int] = []
+
+    def slow(path: Path) -> None:
+        if path != SaveStore().path_for(AUTOSAVE):
+            return real(path)  # an earlier test's writer, finishing late
+        time.sleep(1.0)
+        real(path)
+        synced.append(len(SaveStore().load_path(kept_copy(path)).record.actions))
+        return None
+
+    monkeypatch.setattr(background, "keep_durable", slow)
+    store = SaveStore(background=True)
+    match = Match(match_profile(OPTIONS), 4)
+    bots = [RandomBot(4, s) for s in range(4)]
+    path = store.path_for(AUTOSAVE)
+    began = time.monotonic()
+    for _ in range(3):
+        step(match, bots)
+        store.autosave(OPTIONS, match)
+        assert store.writer is not None and store.writer.flush()
+        assert len(store.load_path(path).record.actions) == len(match.actions)  # in place at once
+    assert time.monotonic() - began < 1.0  # no rename waited for the 1 s fsyncs
+    assert store.writer.settle()
+    assert synced and synced[-1] == len(match.actions)  # the newest is durable and kept
+    if hasattr(os, "link"):
+        assert kept_copy(path).stat().st_ino == path.stat().st_ino

@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 import tempfile
+import threading
 import time
 import tomllib
 from collections.abc import Mapping
@@ -86,26 +87,62 @@ def kept_copy(path: Path) -> Path:
     return path.with_name(f".{path.name}.kept")
 
 
+RENAMES = threading.Lock()  # a rename over a file, and the check-then-link of keep_durable
+
+
 def write_visible_first(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data``: renamed in place at once (a crash of this process loses
-    nothing from then on), then fsynced, then kept under :func:`kept_copy` too (what a power loss
+    nothing from then on), then fsynced and kept under :func:`kept_copy` too (what a power loss
     falls back on). See the module docstring for why this order, for the autosave."""
-    _rename_over(_temp_beside(path, data, sync=False), path)
-    fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    replace_visible(path, data)
+    keep_durable(path)
+
+
+def replace_visible(path: Path, data: bytes) -> None:
+    """The first half of :func:`write_visible_first`: ``data`` renamed over ``path``, unsynced."""
+    temp = _temp_beside(path, data, sync=False)
+    with RENAMES:
+        _rename_over(temp, path)
+
+
+def keep_durable(path: Path) -> None:
+    """The second half: fsync what ``path`` holds now, then keep it under :func:`kept_copy` unless
+    a newer version was renamed over it meanwhile (that one's own call keeps it). May run on
+    another thread than the renames: a slow fsync then holds up no rename (``stress kill`` saw
+    fsyncs of 2-5 s on a busy disk, each one holding every autosave behind it)."""
+    try:
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return  # removed meanwhile (the match was filed): nothing to keep
     try:
         os.fsync(fd)
+        _fsync_folder(path.parent)
+        kept = kept_copy(path)
+        spare = kept.with_name(f"{kept.name}.tmp")  # a leftover is cleared like any stale temp
+        with RENAMES:
+            try:
+                if os.fstat(fd).st_ino != os.stat(path).st_ino:
+                    return  # a newer version took its place: it will be kept in its turn
+                spare.unlink(missing_ok=True)
+                os.link(path, spare)
+                os.replace(spare, kept)
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                pass  # no hard links here (FAT): a copy, below
+        with contextlib.suppress(OSError):  # failing that, the autosave is on the disk, the fallback older
+            write_bytes(kept, _read_all(fd))
     finally:
         os.close(fd)
-    _fsync_folder(path.parent)
-    kept = kept_copy(path)
-    spare = kept.with_name(f"{kept.name}.tmp")  # a leftover is cleared like any stale temp
-    try:
-        spare.unlink(missing_ok=True)
-        os.link(path, spare)
-        os.replace(spare, kept)
-    except OSError:  # no hard links here (FAT): a copy, fsynced before it is named; failing
-        with contextlib.suppress(OSError):  # that, the autosave is on the disk, the fallback older
-            write_bytes(kept, data)
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def clear_stale_temps(folder: Path, older_than: float = 60.0) -> int:

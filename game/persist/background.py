@@ -12,23 +12,49 @@ for); the app flushes before it quits.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from .atomic import write_visible_first
+from .atomic import keep_durable, replace_visible
 
 Content = bytes | Callable[[], bytes]  # the bytes, or what makes them on the writer thread
-Done = Callable[[bool], None]  # told on the writer thread whether the write reached the disk
+Done = Callable[[bool], None]  # told on the writer thread once the write is in place (renamed)
 
 
 class BackgroundWriter:
-    def __init__(self) -> None:
+    """Writes each file's newest content on a thread: renamed in place first (what a crash of
+    the game keeps), then made durable on a second thread (:func:`.atomic.keep_durable`), so a
+    slow fsync holds up no later rename (see :func:`.atomic.write_visible_first` for why)."""
+
+    def __init__(self, write: Callable[[Path, bytes], None] | None = None, name: str = "atlas-autosave") -> None:
         self._pending: dict[Path, tuple[Content, Done | None]] = {}
         self._busy = False
         self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
-        self.error: OSError | None = None  # the last write that failed (disk full, folder gone)
+        self._write = write or self._visible_then_durable
+        self._name = name
+        self._syncer: BackgroundWriter | None = None
+        self._error: OSError | None = None
+
+    @property
+    def error(self) -> OSError | None:
+        """The last write that failed (disk full, folder gone), its rename or its fsync."""
+        return self._error or (self._syncer.error if self._syncer is not None else None)
+
+    def _visible_then_durable(self, path: Path, data: bytes) -> None:
+        replace_visible(path, data)
+        if os.name == "nt":  # Windows renames no file another handle holds open: fsync here, in turn
+            keep_durable(path)
+            return
+        if self._syncer is None:
+            self._syncer = BackgroundWriter(lambda done, _data: keep_durable(done), "atlas-fsync")
+        self._syncer.put(path, b"")  # a newer rename before the fsync starts: only it is synced
+
+    def settle(self, timeout: float = 10.0) -> bool:
+        """Wait until what was written is durable too (tests; a quit need not: the OS keeps it)."""
+        return self.flush(timeout) and (self._syncer is None or self._syncer.flush(timeout))
 
     def put(self, path: Path, data: Content, done: Done | None = None) -> None:
         """Write ``data`` to ``path`` soon, replacing any write of ``path`` still waiting (whose
@@ -37,12 +63,12 @@ class BackgroundWriter:
         with self._cv:
             self._pending[path] = (data, done)
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="atlas-autosave", daemon=True)
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
             self._cv.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every pending write is on disk; False if that took longer than ``timeout``."""
+        """Wait until every pending write is in place; False if that took longer than ``timeout``."""
         with self._cv:
             return self._cv.wait_for(lambda: not self._pending and not self._busy, timeout)
 
@@ -57,10 +83,10 @@ class BackgroundWriter:
                 self._busy = True
             ok = False
             try:
-                write_visible_first(path, data if isinstance(data, bytes) else data())
+                self._write(path, data if isinstance(data, bytes) else data())
                 ok = True
             except (OSError, ValueError) as exc:  # ValueError: a record no file can hold (a huge seed)
-                self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
+                self._error = exc if isinstance(exc, OSError) else OSError(str(exc))
             finally:
                 if done is not None:
                     done(ok)

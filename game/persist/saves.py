@@ -32,6 +32,7 @@ from game.engine.profile import available_profiles
 from game.match_options import LEVELS, MatchOptions, match_profile
 
 from .atomic import (
+    RENAMES,
     UnreadableFile,
     clear_stale_temps,
     kept_copy,
@@ -422,8 +423,9 @@ class SaveStore:
             self.autosaver.forget()
         self.flush()
         if self.autosaving:
-            self.path_for(AUTOSAVE).unlink(missing_ok=True)
-            kept_copy(self.path_for(AUTOSAVE)).unlink(missing_ok=True)
+            with RENAMES:  # not between a version's check and its keeping (atomic.keep_durable)
+                self.path_for(AUTOSAVE).unlink(missing_ok=True)
+                kept_copy(self.path_for(AUTOSAVE)).unlink(missing_ok=True)
 
     def usable_autosave(self) -> SavedMatch | None:
         """The autosave Continue would resume, or None: none, or one that cannot be used, which
