@@ -31,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=None,
-                        help="hanchan per bot kind (engine, default 6); hard hanchan (memory, default 400)")
+                        help="hanchan per bot kind (engine, default 6; with --vs: per efficiency loop, "
+                        "4x that per random loop); hard hanchan (memory, default 400)")
     parser.add_argument("--table-hands", type=int, default=3, help="hands the table plays (memory)")
     parser.add_argument("--hands", type=int, default=20000, help="random hands for shanten (engine)")
     parser.add_argument("--profile", default="riichi")
