@@ -239,8 +239,9 @@ def _quick_init(cls: type[Event]) -> None:
     ``dataclass`` writes goes through ``object.__setattr__`` per field, and a discard's two events
     cost 1.3 us each that way (0.4 us like this). Same signature, defaults and immutability."""
     fields = dataclasses.fields(cls)
-    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING for f in fields):
-        return  # keep the generated one: this one knows plain defaults only
+    plain = all(f.init and not f.kw_only and f.default_factory is dataclasses.MISSING for f in fields)
+    if hasattr(cls, "__post_init__") or not plain:
+        return  # keep the generated one: this one knows positional fields with plain defaults only
     scope: dict[str, object] = {}
     params = ["self"]
     for f in fields:
@@ -262,6 +263,7 @@ def _quick_init(cls: type[Event]) -> None:
 # ``dataclass(slots=True)`` replaced)
 for _cls in [c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Event) and c is not Event]:
     _quick_init(_cls)
+del _cls
 
 
 def redact(event: Event, seat: int) -> Event:
