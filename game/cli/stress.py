@@ -298,6 +298,19 @@ def _next_action_story(frames: list[tuple[float, int]], writes: list[tuple[str, 
     return story
 
 
+def _why_lost(frames: list[tuple[float, int]], writes: list[tuple[str, float, int]], killed_at: float) -> str:
+    """Where the second went, from the child's trace: the process was not run (no frame in the
+    last second), its writer was inside a write (picked up, not done), or the write was queued
+    and the writer thread was not run."""
+    if not frames or killed_at - frames[-1][0] > 1.0:
+        return "no frame in the last second: the machine did not run the child"
+    picked = [t for step, t, _ in writes if step == "p"]
+    done = [t for step, t, _ in writes if step == "d"]
+    if picked and (not done or max(picked) > max(done)):
+        return "the writer was inside a write (making, renaming or fsyncing)"
+    return "queued, and the writer thread did not run"
+
+
 def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str, Any]:
     _point_here(folder)
     from game.persist.replays import ReplayLibrary
@@ -352,10 +365,14 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
             row["lost_beyond_1s"] += 1
             # was the child running then? its longest wait between two frames in the 2 s before
             # the kill (a process the machine does not run cannot write its autosave either)
-            times = [t for t, _ in mine if t >= killed_at - 2.0] + [killed_at]
+            # (the last frame before that window counts too: a child that drew nothing in the
+            # last 2 s has a gap of at least 2 s, not none)
+            times = [t for t, _ in mine if t < killed_at - 2.0][-1:] + [t for t, _ in mine if t >= killed_at - 2.0]
+            times.append(killed_at)
             stall = max((b - a for a, b in zip(times, times[1:], strict=False)), default=0.0)
             lost_cases.append({"kill": i, "speed": speed, "on_disk": on_disk, "played_1s_before": max(second_before),
                                "child_longest_frame_gap_s": round(stall, 3),
+                               "why": _why_lost(mine, reader.writes(), killed_at),
                                "next_action": _next_action_story(mine, reader.writes(), on_disk, killed_at),
                                "writes_before_kill": [f"{t - killed_at:+.3f} {step} {n}" for step, t, n in reader.writes()
                                                       if t >= killed_at - 3.0]})
