@@ -22,6 +22,7 @@ from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, label, t
 from .intents import PushScreen
 
 ROW = 44  # two lines of a title fit
+MIN_ROW = 26  # one line of a title, its smallest (past 17 levels a column needs a scroll)
 STARS = 52  # the room three small stars take at the right of a row (outlines on a level not yet won)
 STAR = 12  # a star's size
 GAP = 5
@@ -35,6 +36,7 @@ class TutorialListScreen(MenuScreen):
         self.style = style
         self.speed = speed  # the animation speed the levels play at (the settings' factor)
         self.message = ""  # a level that could not be set up (shown in red, the game goes on)
+        self.row = ROW  # a level's row height (smaller when a column holds many levels)
         super().__init__(size)
 
     def build(self) -> None:
@@ -45,6 +47,9 @@ class TutorialListScreen(MenuScreen):
         gap = 24 if len(columns) <= 3 else 14  # four rulebooks: the titles need the width
         col_w = (w - 144 - gap * (len(columns) - 1)) // len(columns)
         top = 146
+        # rows close up (down to one line of title) when a rulebook's column would run off the screen
+        longest = max((sum(lv.profile == p for lv in self.catalogue.levels) for p in columns), default=1)
+        self.row = max(MIN_ROW, min(ROW, int((h - 10 - (top + 24)) / max(1, longest)) - GAP))
         titles = [text(lv.title, i18n.language()) for lv in self.catalogue.levels]
         self.title_size = group_size(titles, self.title_box(col_w), self.window[0] / w)
         for c, profile in enumerate(columns):
@@ -53,7 +58,7 @@ class TutorialListScreen(MenuScreen):
             y = top + 24
             for lv in (lv for lv in self.catalogue.levels if lv.profile == profile):
                 self._row(lv, x, y, col_w)
-                y += ROW + GAP
+                y += self.row + GAP
         problems = [str(err) for err in self.catalogue.broken] + ([self.message] if self.message else [])
         if problems:
             y = h - 40 - 22 * min(3, len(problems))
@@ -82,17 +87,17 @@ class TutorialListScreen(MenuScreen):
 
     def title_box(self, width: int) -> Box:
         """A level's title in its row: one line, or two, never cut (the row's button's own box)."""
-        return replace(Button.box_for(width, ROW, 17, note_width=self.reserve()), floor=13, name="tutorial row")
+        return replace(Button.box_for(width, self.row, 17, note_width=self.reserve()), floor=13, name="tutorial row")
 
     def _row(self, level: Level, x: float, y: float, width: int) -> None:
         from .screen import star_image
 
         stars = self.progress.stars.get(level.id, 0)
         title = text(level.title, i18n.language())
-        button = self.add(Button(title, x, y, width, ROW, size=17, text_size=self.title_size, reserve=self.reserve(),
+        button = self.add(Button(title, x, y, width, self.row, size=17, text_size=self.title_size, reserve=self.reserve(),
                                  on_activate=functools.partial(self.open, level), name=f"level:{level.id}"))
         for i in range(3):  # earned gold, the rest outlined (all three on a level not yet won)
-            button.add_child(Sprite(star_image(STAR, i < stars), width - STARS + 6 + (STAR + 2) * i, ROW / 2))
+            button.add_child(Sprite(star_image(STAR, i < stars), width - STARS + 6 + (STAR + 2) * i, self.row / 2))
 
     def open(self, level: Level) -> Any:
         """The level on the table; a level the engine cannot set up is reported here instead."""
