@@ -111,7 +111,8 @@ class ResultPanel:
         self.counters: list[_Number] = []
         self.still: CachedLayer | None = None
         self.moving = Node(name="result moving")
-        self.fu_box: Node | None = None
+        self.fu_box: Node | None = None  # built on the first toggle
+        self._fu_at: tuple[float, float, float] | None = None  # where it goes (centre, top, right)
         self.summary = Node()
         self.fu_label: Text | None = None
         self._column_x: dict[int, float] = {}
@@ -131,6 +132,7 @@ class ResultPanel:
         u = self.unit
         self.parent.clear()
         self.counters = []
+        self.fu_box, self._fu_at, self.fu_open = None, None, False
         most = 700 if isinstance(self.sheet, StandingsSheet) else 1040
         self.width = width = round(min(w - 24 * u, most * u))
         self.left, self.top = -width / 2, 0.0
@@ -284,7 +286,8 @@ class ResultPanel:
             self._text(s.extras, 15, pieces.DIM, centre_r, y + 124 * u, anchor=(0.5, 0.5), parent=self.summary)
         right_h = 150 * u
         if s.fu:
-            fu_h = self._fu_box(s, centre_r, y + 36 * u, right - 20 * u)
+            self._fu_at = (centre_r, y + 36 * u, right - 20 * u)
+            fu_h = self._fu_height(s)
             right_h = max(right_h, 36 * u + fu_h) + 50 * u
             bw, bh = round(220 * u), round(34 * u)
             button = self.box.add_child(Panel(bw, bh, (40, 66, 62), centre_r, y + right_h - bh / 2 - 4 * u,
@@ -296,12 +299,16 @@ class ResultPanel:
         y = self._seats(s.changes, y, winner=s.winner)
         return self._footer(t("table.continue"), y)  # the fu button names its own key
 
-    def _fu_box(self, s: WinSheet, centre: float, top: float, right: float) -> float:
-        """The fu line by line, hidden until asked for (it takes the points' place); its height."""
+    def _fu_height(self, s: WinSheet) -> int:
+        return round(21 * self.unit * (len(s.fu) + 1) + 14 * self.unit)
+
+    def _fu_box(self, s: WinSheet, centre: float, top: float, right: float) -> Node:
+        """The fu line by line, in the points' place; built when first asked for (its words cost
+        a few milliseconds of the panel's first frames, and most players never open it)."""
         u = self.unit
         line = 21 * u
         width = round(2 * (right - centre) + 40 * u)  # the whole right column
-        height = round(line * (len(s.fu) + 1) + 14 * u)
+        height = self._fu_height(s)
         box = self.box.add_child(Panel(width, height, (28, 50, 52), centre, top + height / 2, radius=round(8 * u),
                                        border_color=(90, 130, 118), border_width=1, visible=False, name="fu"))
         y = -height / 2 + 7 * u + line / 2
@@ -310,8 +317,7 @@ class ResultPanel:
             self._text(row.value, 14, pieces.GOLD, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
             y += line
         self._text(s.fu_total, 14, pieces.INK, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
-        self.fu_box = box
-        return height
+        return box
 
     def _build_draw(self, s: DrawSheet) -> float:
         u = self.unit
@@ -435,8 +441,10 @@ class ResultPanel:
 
     def toggle_fu(self) -> bool:
         """Open or close the fu breakdown; False when this panel has none."""
-        if self.fu_box is None or self.still is None:
+        if self._fu_at is None or self.still is None or not isinstance(self.sheet, WinSheet):
             return False
+        if self.fu_box is None:
+            self.fu_box = self._fu_box(self.sheet, *self._fu_at)
         self.fu_open = not self.fu_open
         self.fu_box.visible = self.fu_open
         self.summary.visible = not self.fu_open
