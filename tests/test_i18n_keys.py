@@ -179,7 +179,25 @@ def _ai_reasons() -> Iterable[str]:
 
     calls = (k.value for k in ActionKind if k.is_claim and k is not ActionKind.RON and k is not ActionKind.PASS)
     held = {c for c in _constants_in("ai") if c.startswith("why_")}  # a reason id kept in an attribute
-    return (f"ai.reason.{k}" for k in (*_calls_in("ai", "reason"), *calls, *held))
+    said = {k for name in _aliases_in("ai", "reason") for k in _calls_in("ai", name)}
+    return (f"ai.reason.{k}" for k in (*_calls_in("ai", "reason"), *said, *calls, *held))
+
+
+def _aliases_in(folder: str, function: str) -> set[str]:
+    """Names bound to ``function`` under ``game/<folder>`` (``say = reason if explain else _no_words``:
+    hard's claim words are made only when asked, under another name)."""
+    out: set[str] = set()
+    for path, tree in modules().items():
+        if folder not in path.relative_to(GAME).parts[:1]:
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Assign):
+                continue
+            value = node.value
+            sides = (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,)
+            if any(getattr(side, "id", None) == function for side in sides):
+                out |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return out
 
 
 def _ai_hints() -> Iterable[str]:
