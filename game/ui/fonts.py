@@ -90,8 +90,11 @@ SANS_CHARS: Final = _ranges(
 ) + "€₽№™"
 
 
+@lru_cache(maxsize=1)
 def fonts_dir() -> Path:
-    """``assets/fonts`` beside the source tree, or inside a PyInstaller bundle when frozen."""
+    """``assets/fonts`` beside the source tree, or inside a PyInstaller bundle when frozen. Kept:
+    resolving the path walks the file system (~30 us), and every tile face painted asks for it
+    (the replay viewer's paint steps during an import spent tens of ms there)."""
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "assets" / "fonts"
