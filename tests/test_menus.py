@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from finished_matches import finished_match
 from user_dirs import point_user_dirs
 
 from game import i18n
@@ -92,16 +93,6 @@ def assert_drawn(surface: pygame.Surface) -> None:
     small = pygame.transform.scale(surface, (128, 72))
     colours = {small.get_at((x, y))[:3] for x in range(128) for y in range(72)}
     assert len(colours) > 40
-
-
-def finished_match(seed: int = 2) -> tuple[MatchOptions, Match]:
-    options = MatchOptions("riichi", length="one_hand", seed=seed)
-    match = Match(match_profile(options), seed)
-    bots = {s: RandomBot(seed, s) for s in range(4)}
-    while not match.is_over:
-        seat = match.awaiting()[0]
-        match.apply(bots[seat].decide(match.observe(seat)))
-    return options, match
 
 
 # --- the stack ------------------------------------------------------------------------------

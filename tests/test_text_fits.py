@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from finished_matches import finished_match
 from table_helpers import SIZE, display
 from text_checks import problems
 from user_dirs import point_user_dirs
@@ -65,20 +66,6 @@ def menu_screens(language: str) -> Iterator[tuple[str, MenuScreen]]:
     yield from _screens_with_data(language)
 
 
-def _finished_match(profile: str, seed: int):  # type: ignore[no-untyped-def]
-    from game.ai.baseline import RandomBot
-    from game.engine.match import Match
-    from game.match_options import MatchOptions, match_profile
-
-    options = MatchOptions(profile, length="one_round" if profile == "taiwanese" else "one_hand", seed=seed)
-    match = Match(match_profile(options), seed)
-    bots = {s: RandomBot(seed, s) for s in range(4)}
-    while not match.is_over:
-        seat = match.awaiting()[0]
-        match.apply(bots[seat].decide(match.observe(seat)))
-    return options, match
-
-
 def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
     """The screens that show the player's matches: results, replays, saves, the viewer."""
     from game.persist.replays import ReplayLibrary
@@ -96,7 +83,7 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
     library = ReplayLibrary()
     saves = SaveStore()
     for profile, seed in (("riichi", 2), ("ema", 3), ("taiwanese", 4)):
-        options, match = _finished_match(profile, seed)
+        options, match = finished_match(seed, profile, "one_round" if profile == "taiwanese" else "one_hand")
         library.add(options, match)
         saves.write(f"{LONG['name']} {profile}", options, match.record, summary=summary_of(match))
         yield f"results {profile}", ResultsScreen(SIZE, match_end(match, options))
