@@ -5,6 +5,8 @@ the freed picture's address, so the same id, and the old picture stayed."""
 
 from __future__ import annotations
 
+import gc
+
 import pygame
 from table_helpers import SIZE, display
 
@@ -77,3 +79,46 @@ def test_the_plates_follow_the_seat_winds_from_hand_to_hand() -> None:
         if hand >= 3:
             break
     assert len(checked) >= 3
+
+
+def test_a_layer_taken_out_of_the_tree_lets_its_picture_go() -> None:
+    """A detached subtree is a reference cycle (children point back at their parent), so it lives
+    until the collector's rare full pass: every table hand left a dozen wall, river and hand
+    pictures (~3 MB) alive that long, and a table's memory grew hand after hand."""
+    display()
+    surface = pygame.Surface(SIZE)
+    for detach in (lambda root, layer: root.clear(), lambda root, layer: layer.remove(),
+                   lambda root, layer: Node().add_child(layer)):
+        root = Node()
+        layer = root.add_child(CachedLayer(pygame.Rect(0, 0, 200, 40), watched=True))
+        layer.add_child(Text("West seat", table_font(16), (255, 255, 255), 100, 20))
+        root.draw(surface)
+        assert layer._picture is not None
+        detach(root, layer)
+        assert layer._picture is None
+        drawn = pygame.Surface(SIZE)
+        layer.draw_in(drawn, Transform())  # shown again: drawn again, as it would be
+        assert _stale(layer) == 0
+
+
+def test_a_table_keeps_one_set_of_layer_pictures_from_hand_to_hand() -> None:
+    display()
+    screen = TableScreen(SIZE, seed=4, autoplay=True, speed=12.0)
+    clock = FixedClock()
+    surface = pygame.Surface(SIZE)
+    gc.collect()  # earlier tests' tables
+    gc.disable()  # what reference counts alone free: the full collection may not come in time
+    try:
+        for _ in range(200_000):
+            if screen.match.hand_index >= 3 or screen.match.is_over:
+                break
+            screen.update(clock.tick())
+            screen.draw(surface)
+            if screen.hud.overlay.visible or screen.presenter.hold is not None:
+                screen.act(Intent("continue"))
+        assert screen.match.hand_index >= 3
+        live = {id(layer) for layer in _layers(screen.root)}
+        held = [o for o in gc.get_objects() if isinstance(o, CachedLayer) and o._picture is not None]
+        assert all(id(layer) in live for layer in held), f"{len(held)} pictures held, {len(live)} layers shown"
+    finally:
+        gc.enable()

@@ -62,6 +62,13 @@ class CachedLayer(Node):
         self.dirty = True
         super().clear()
 
+    def detached(self) -> None:
+        """Out of the tree: free the picture now rather than at the collector's next full pass
+        (see :meth:`Node.detached`); drawn again if the layer is ever shown again."""
+        self._picture = None
+        self._signature = None
+        self.dirty = True
+
     def prepare(self) -> None:
         """Draw the cached picture now (ahead of the frame that first shows it)."""
         if self.dirty or self._picture is None:
