@@ -283,9 +283,10 @@ def _table_verbs() -> Iterable[str]:
 
 
 def _families() -> dict[str, Callable[[], Iterable[str]]]:
+    from game.ai.levels import SEAT_KINDS
     from game.engine.profile import available_profiles
     from game.engine.rows import Unit
-    from game.match_options import HAND_LENGTHS, LEVELS, ROUND_LENGTHS
+    from game.match_options import HAND_LENGTHS, ROUND_LENGTHS
     from game.tutorial.level import BOOKS
     from game.ui.seats import AI_NAMES
     from game.ui.table.words import TERM_WORDS, TERMINOLOGIES
@@ -297,7 +298,7 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
         r"profile\.(.+)\.name": _profiles,
         r"profile\.(.+)\.short": _profiles,
         r"profile\.(.+)\.description": _profiles,
-        r"level\.(.+)": lambda: (f"level.{v}" for v in LEVELS),
+        r"level\.(.+)": lambda: (f"level.{v}" for v in SEAT_KINDS),  # New game's levels and the baselines
         r"length\.(.+)": lambda: (f"length.{v}" for v in HAND_LENGTHS + ROUND_LENGTHS),
         r"wind\.(.+)": lambda: (f"wind.{n}" for n in range(4)),
         r"place\.(.+)": lambda: (f"place.{n}" for n in range(1, 5)),

@@ -34,6 +34,10 @@ from game.engine.shanten import discard_shanten, shanten, shanten_kokushi
 from game.engine.tiles import is_red, kind_of
 
 LEVELS = ("easy", "normal", "hard")
+# every name make_seat takes: the levels New game offers and the developers' baseline bots (sim,
+# soak, the result previews); each has a level.<name> word in the catalogs, as a seat plate shows it
+BASELINES = ("random", "efficiency")
+SEAT_KINDS = (*LEVELS, *BASELINES)
 # hard calls when the open hand's expected value reaches this share of the closed one: the
 # win-chance model undervalues speed (a call also takes a turn from the others)
 CALL_MARGIN = 0.8

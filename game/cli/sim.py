@@ -35,7 +35,7 @@ from typing import Any
 
 from game.ai import Seat
 from game.ai.external import TIME_LIMIT, BotProcess, ExternalSeat, speaks_mjai
-from game.ai.levels import LEVELS, make_seat
+from game.ai.levels import BASELINES, LEVELS, make_seat
 from game.cli.parallel import default_jobs, jobs_argument, run_ordered
 from game.engine import Match
 from game.engine.events import (
@@ -51,7 +51,7 @@ from game.engine.events import (
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
 from game.persist.export import LOG_FORMATS, LogFormat, loggable, write_log
 
-SEAT_NAMES = ("random", "efficiency", *LEVELS, "mjai")
+SEAT_NAMES = (*BASELINES, *LEVELS, "mjai")
 DEFAULT_SEATS = "efficiency,random,efficiency,random"
 
 

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from game.i18n import t
 from game.persist.settings import CHOICES, Settings
+from game.ui.table.words import table_terms
 
 from .intents import ApplySettings
 from .widgets import FAINT, GOLD, MUTED, Button, Choice, MenuScreen, label, wrap
@@ -36,13 +37,21 @@ def _on_off(value: Any) -> str:
 SHOW: Final[dict[str, Callable[[Any], str]]] = {
     "language": lambda v: t(f"language.{v}"),
     "tile_style": lambda v: t(f"settings.value.{v}"),
-    "terminology": lambda v: t(f"settings.value.{v}"),
+    "terminology": lambda v: terms_choice(v),
     "animation_speed": lambda v: t(f"settings.value.{v}"),
     "claim_countdown": lambda v: t("settings.value.seconds", n=v) if v else t("settings.value.no_limit"),
     "sound_volume": lambda v: t("settings.value.percent", n=v),
     "music_volume": lambda v: t("settings.value.percent", n=v),
     "window_size": lambda v: t("settings.value.size", width=v[0], height=v[1]),
 }
+
+
+def terms_choice(terminology: str) -> str:
+    """A terms choice with the word it writes for a win (``Japanese (Ron)``, ``日文（榮）``), read
+    from the catalog: the bare language name does not say that zh_TW's Japanese terms are the
+    Chinese riichi words, nor that the English terms are English words in every language."""
+    return t("settings.value.terms_sample", name=t(f"settings.value.{terminology}"),
+             sample=table_terms(terminology).ron)
 
 
 def values_of(name: str, current: Any) -> list[Any]:

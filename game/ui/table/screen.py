@@ -136,7 +136,7 @@ class TableScreen:
         # each plate's second line before its seat wind: the AI and its level; the human's plate
         # already says "You", so its line names only the seat
         self.roles = [
-            t("table.role", role=t("table.ai"), level=_level_word(seat_levels[s])) if s in self.seats and s != human
+            _role(seat_levels[s], external=s in self.external) if s in self.seats and s != human
             else (t("table.role", role=t("table.ai"), level=t("table.autoplay")) if s in self.seats else "")
             for s in range(4)
         ]
@@ -800,9 +800,12 @@ def key_letter(event: pygame.event.Event) -> str:
     return text
 
 
-def _level_word(level: str) -> str:
-    """An AI level as the menus name it (``Normal``); the baseline bots by their own name."""
-    return t(f"level.{level}") if has(f"level.{level}") else level
+def _role(level: str, *, external: bool = False) -> str:
+    """An AI seat's plate line: ``AI · Normal`` as the menus name the level, the baseline bots by
+    their catalog name too (``AI · Efficiency``), a seat an mjai program plays as that; a level
+    the catalogs do not know (a developer's typo) is plain ``AI``, never its id."""
+    key = "level.external" if external else f"level.{level}"
+    return t("table.role", role=t("table.ai"), level=t(key)) if has(key) else t("table.ai")
 
 
 def _klass(tile: int) -> tuple[int, bool]:
