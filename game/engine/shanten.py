@@ -483,8 +483,8 @@ def improving_draws(
     """Shanten of a ``3 * sets + 1`` hand and the kinds whose draw lowers it.
 
     The AI's inner loop. A drawn tile changes one group only, and a group's possible bumps are
-    cached (:func:`_bumps`: hands come back turn after turn), so each candidate costs the four
-    look-ups that combine the groups, not a whole :func:`shanten` call. An isolated new tile never
+    cached (:func:`_bumps`: hands come back turn after turn), so each bumped group id costs two
+    look-ups against the other groups combined once, not a whole :func:`shanten` call. An isolated new tile never
     helps the normal form; seven pairs and thirteen orphans follow from counts directly.
     """
     b = bytes(counts)
@@ -496,9 +496,11 @@ def improving_draws(
             m, p, s_, z = [_group_id(g) for g in groups]
         except KeyError:
             raise _bad_counts(counts) from None
-    final = _FINAL[sets]
     two, three = _TWO, _THREE
-    normal_base = final[three[two[m][p]][s_]][z] - 1
+    column = _COLUMNS[sets].get(z) or _final_column(sets, z)
+    two_m = two[m]
+    three_mp = three[two_m[p]]
+    normal_base = column[three_mp[s_]] - 1
     chi_on = chiitoitsu and sets == 4
     kok_on = kokushi and sets == 4
     base = normal_base
@@ -514,82 +516,99 @@ def improving_draws(
             base = min(base, 6 - pairs + (7 - kinds if kinds < 7 else 0))
         if kok_on:
             base = min(base, 13 - orphans - orphan_pair)
-    found: set[int] = set()
+    found: list[int] = []
     if normal_base <= base:
-        # a bump helps when the whole-hand distance (shanten + 1) drops to ``base`` or below;
-        # one loop per group, with the look-ups of the three other groups done once
+        # a bump helps when the whole-hand distance (shanten + 1) drops to ``base`` or below.
+        # The tables combine in any order (tests/test_shanten.py), so a suit's bump is looked up
+        # against the other two suits combined first, then the honours' column: two look-ups per
+        # distinct bumped id (bumps that give one id alike: some 9 ids for 21 bumps)
         slow: list[int] = []
-        for offset, new_id in _bumps(groups[0]):
+        row = three[two[p][s_]]
+        for new_id, bumped in _bumps(groups[0], 0):
             if new_id < 0:
-                slow.append(offset)
-            elif final[three[two[new_id][p]][s_]][z] <= base:
-                found.add(offset)
-        two_m = two[m]
-        for offset, new_id in _bumps(groups[1]):
+                slow += bumped
+            elif column[row[new_id]] <= base:
+                found += bumped
+        row = three[two_m[s_]]
+        for new_id, bumped in _bumps(groups[1], 9):
             if new_id < 0:
-                slow.append(9 + offset)
-            elif final[three[two_m[new_id]][s_]][z] <= base:
-                found.add(9 + offset)
-        three_mp = three[two_m[p]]
-        for offset, new_id in _bumps(groups[2]):
+                slow += bumped
+            elif column[row[new_id]] <= base:
+                found += bumped
+        for new_id, bumped in _bumps(groups[2], 18):
             if new_id < 0:
-                slow.append(18 + offset)
-            elif final[three_mp[new_id]][z] <= base:
-                found.add(18 + offset)
-        row = final[three_mp[s_]]
-        for offset, new_id in _bumps(groups[3]):
+                slow += bumped
+            elif column[three_mp[new_id]] <= base:
+                found += bumped
+        final_row = _FINAL[sets][three_mp[s_]]
+        for new_id, bumped in _bumps(groups[3], 27):
             if new_id < 0:
-                slow.append(27 + offset)
-            elif row[new_id] <= base:
-                found.add(27 + offset)
+                slow += bumped
+            elif final_row[new_id] <= base:
+                found += bumped
         for k in slow:  # a bumped group too big for the whole-pattern tables
-            bumped = bytearray(b)
-            bumped[k] += 1
-            if _normal_distance(bytes(bumped), sets) <= base:
-                found.add(k)
+            grown = bytearray(b)
+            grown[k] += 1
+            if _normal_distance(bytes(grown), sets) <= base:
+                found.append(k)
+    if not (4 in b or chi_on or kok_on):
+        return base, sorted(found)
+    more = set(found)
     if 4 in b and normal_base <= base:
         # a hand holding all four of a kind may lack a pair candidate that only an isolated
         # tile can give (1111m + 2p: the 2p is the pair's tanki), so ask the slow way for those
         work = list(b)
         for k in range(NUM_KINDS):
-            if k in found or work[k] >= 4:
+            if k in more or work[k] >= 4:
                 continue
             work[k] += 1
             if shanten(work, sets, False, False) < base:
-                found.add(k)
+                more.add(k)
             work[k] -= 1
     if chi_on and 6 - pairs + (7 - kinds if kinds < 7 else 0) == base:
         # a new kind (while fewer than 7) or a second copy of a single improves seven pairs
         if kinds < 7:
-            found.update([k for k in range(NUM_KINDS) if b[k] < 2])
+            more.update([k for k in range(NUM_KINDS) if b[k] < 2])
         else:  # the singles, found by the bytes' own search (a hand holds a handful)
             k = b.find(1, 0, NUM_KINDS)
             while k >= 0:
-                found.add(k)
+                more.add(k)
                 k = b.find(1, k + 1, NUM_KINDS)
     if kok_on and 13 - orphans - orphan_pair == base:
         for k in _KOKUSHI_KINDS:
             c = b[k]
             if c == 0 or (c == 1 and not orphan_pair):
-                found.add(k)
-    return base, sorted(found)
+                more.add(k)
+    return base, sorted(more)
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _bumps(g: bytes) -> tuple[tuple[int, int], ...]:
-    """For one group: each offset whose extra copy could help the normal form (it touches the
-    group's tiles and is not a fifth copy) with the bumped group's table id (-1: slow path)."""
+# The whole-hand distance of each mixed (three suits) id, by sets and honours id: a column of
+# ``_FINAL``, built when first asked for (a few hundred bytes each, 6 x 83 at most)
+_COLUMNS: Final[list[dict[int, bytes]]] = [{} for _ in range(_WIDTH)]
+
+
+def _final_column(sets: int, honours_id: int) -> bytes:
+    """Fill one column of :data:`_COLUMNS` (read by the hot paths through ``dict.get``)."""
+    column = _COLUMNS[sets][honours_id] = bytes(row[honours_id] for row in _FINAL[sets])
+    return column
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _bumps(g: bytes, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For one group starting at kind ``start``: the kinds whose extra copy could help the normal
+    form (it touches the group's tiles and is not a fifth copy), by the bumped group's table id
+    (-1: the slow path, one kind each), in order of first appearance."""
     suited = len(g) == 9
-    out = []
+    by_id: dict[int, list[int]] = {}
+    slow: list[tuple[int, tuple[int, ...]]] = []
     for i, c in enumerate(g):
         if c >= 4 or not (any(g[max(0, i - 2) : i + 3]) if suited else c):
             continue
-        bumped = g[:i] + _BUMP[c] + g[i + 1 :]
         try:
-            out.append((i, _group_id(bumped)))
+            by_id.setdefault(_group_id(g[:i] + _BUMP[c] + g[i + 1 :]), []).append(start + i)
         except KeyError:
-            out.append((i, -1))
-    return tuple(out)
+            slow.append((-1, (start + i,)))
+    return (*((new_id, tuple(kinds)) for new_id, kinds in by_id.items()), *slow)
 
 
 def discard_shanten(
@@ -599,66 +618,78 @@ def discard_shanten(
     it holds, in kind order; each equals :func:`shanten` of the 13-tile hand left.
 
     The AI asks this for every hand it looks ahead to. A discard changes one group only, and a
-    group's possible drops are cached (:func:`_drops`), so each kind costs the look-ups that
-    combine the groups, not a whole :func:`shanten` call."""
+    group's possible drops are cached (:func:`_drops`), so each kind costs two look-ups against
+    the other groups combined once, not a whole :func:`shanten` call; the special forms are
+    counted only when they may lower one."""
     b = bytes(counts)
     groups = _cut(b)
-    try:
-        m, p, s_, z = [_group_id(g) for g in groups]
+    try:  # as in improving_draws: four look-ups, the tables combined in any order
+        m, p, s_, z = _SUITS[groups[0]][0], _SUITS[groups[1]][0], _SUITS[groups[2]][0], _HONORS[groups[3]][0]
     except KeyError:
-        raise _bad_counts(counts) from None
-    final = _FINAL[sets]
+        try:
+            m, p, s_, z = [_group_id(g) for g in groups]
+        except KeyError:
+            raise _bad_counts(counts) from None
     two, three = _TWO, _THREE
-    out = [(offset, final[three[two[new_id][p]][s_]][z] - 1) for offset, new_id in _drops(groups[0])]
+    column = _COLUMNS[sets].get(z) or _final_column(sets, z)
     two_m = two[m]
-    out += [(9 + offset, final[three[two_m[new_id]][s_]][z] - 1) for offset, new_id in _drops(groups[1])]
     three_mp = three[two_m[p]]
-    out += [(18 + offset, final[three_mp[new_id]][z] - 1) for offset, new_id in _drops(groups[2])]
-    row = final[three_mp[s_]]
-    out += [(27 + offset, row[new_id] - 1) for offset, new_id in _drops(groups[3])]
+    row = three[two[p][s_]]
+    out = [(k, column[row[new_id]] - 1) for k, new_id in _drops(groups[0], 0)]
+    row = three[two_m[s_]]
+    out += [(k, column[row[new_id]] - 1) for k, new_id in _drops(groups[1], 9)]
+    out += [(k, column[three_mp[new_id]] - 1) for k, new_id in _drops(groups[2], 18)]
+    final_row = _FINAL[sets][three_mp[s_]]
+    out += [(k, final_row[new_id] - 1) for k, new_id in _drops(groups[3], 27)]
     if sets == 4 and (chiitoitsu or kokushi):
-        out = _with_special_discards(out, b, chiitoitsu, kokushi)
+        kinds = NUM_KINDS - b.count(0)
+        t = _kokushi_tiles(b)
+        by_count, least = _special_discards(kinds, kinds - b.count(1), t.count(1), t.count(0), chiitoitsu, kokushi)
+        # A discard's shanten is the 14 tiles' or one more (a draw lowers it by one at most), so
+        # special forms that stay above the 14 tiles' normal shanten plus one lower none of them:
+        # the usual hand, whose seven pairs are far off
+        if least <= column[three_mp[s_]] - 1:
+            orphan = _IS_ORPHAN
+            # each discard's special-form shanten depends on its kind's count (and being an orphan)
+            out = [(k, sp if sh >= 0 and (sp := by_count[orphan[k]][b[k]]) < sh else sh) for k, sh in out]
     return out
 
 
-def _with_special_discards(
-    out: list[tuple[int, int]], b: bytes, chiitoitsu: bool, kokushi: bool
-) -> list[tuple[int, int]]:
-    """``out`` (kind, normal-form shanten after discarding it) lowered by the special forms the
-    flags allow, as :func:`_with_special_forms` would for each 13-tile hand: the hand's own
-    figures are counted once and each discard changes them by its kind's count alone."""
-    kinds = NUM_KINDS - b.count(0)
-    pairs = kinds - b.count(1)
-    t = _kokushi_tiles(b)
-    ones = t.count(1)
-    missing = t.count(0)
-    lowered = []
-    for k, sh in out:
-        if sh >= 0:
-            c = b[k]
-            if chiitoitsu:
-                kinds_after = kinds - (c == 1)
-                chi = 6 - (pairs - (c == 2)) + (7 - kinds_after if kinds_after < 7 else 0)
-                if chi < sh:
-                    sh = chi
-            if kokushi:
-                o, m = ones, missing
-                if k in _KOKUSHI_SET:
-                    if c == 1:
-                        o, m = o - 1, m + 1
-                    elif c == 2:
-                        o += 1
-                kok = m - 1 if o + m < 13 else m
-                if kok < sh:
-                    sh = kok
-        lowered.append((k, sh))
-    return lowered
+_IS_ORPHAN: Final = tuple(int(k in _KOKUSHI_SET) for k in range(NUM_KINDS))
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _drops(g: bytes) -> tuple[tuple[int, int], ...]:
-    """For one group: each offset it holds, with the table id of the group less one copy there."""
-    return tuple((i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
+@functools.lru_cache(maxsize=1 << 10)
+def _special_discards(
+    kinds: int, pairs: int, ones: int, missing: int, chiitoitsu: bool, kokushi: bool
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], int]:
+    """The special forms' shanten (as :func:`_with_special_forms` counts it) after discarding one
+    copy of a kind held ``c`` times, at index ``c``: for a kind outside the thirteen orphans, and
+    for an orphan; and the least of them. ``kinds``, ``pairs``: kinds held, held twice or more; ``ones``, ``missing``:
+    orphan kinds held once, not held. A hand's figures repeat from hand to hand: kept by value."""
+    plain = [99] * 5
+    orphans = [99] * 5
+    for c in range(1, 5):
+        best = 99
+        if chiitoitsu:
+            kinds_after = kinds - (c == 1)
+            best = 6 - (pairs - (c == 2)) + (7 - kinds_after if kinds_after < 7 else 0)
+        plain[c] = orphans[c] = best
+        if kokushi:
+            plain[c] = min(best, missing - 1 if ones + missing < 13 else missing)
+            o, m = ones, missing
+            if c == 1:
+                o, m = o - 1, m + 1
+            elif c == 2:
+                o += 1
+            orphans[c] = min(best, m - 1 if o + m < 13 else m)
+    return (tuple(plain), tuple(orphans)), min(plain[1:] + orphans[1:])
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _drops(g: bytes, start: int) -> tuple[tuple[int, int], ...]:
+    """For one group starting at kind ``start``: each kind it holds, with the table id of the
+    group less one copy there."""
+    return tuple((start + i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
 
 
 def ukeire(
