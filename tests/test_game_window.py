@@ -163,3 +163,25 @@ def test_a_dragged_window_is_remembered_in_points_not_pixels(tmp_path: Path, mon
     shown.window.size = (1600, 900)
     run._remember_window(flow, shown)
     assert flow.settings.window_size == shown.points
+
+
+def test_a_window_larger_than_the_desktop_is_shrunk_to_fit_keeping_its_shape() -> None:
+    """A 2x desktop has few points (2560x1440 pixels = 1280x720 points): a 1920x1080 window from the
+    settings opens inside it, title bar and panels counted, still 16:9; a window that fits is kept."""
+    from game.ui.game_window import DESKTOP_MARGIN, MINIMUM_SIZE, fitted
+
+    assert fitted((1280, 720), (1920, 1080)) == (1280, 720)
+    assert fitted((1280, 720), None) == (1280, 720)
+    w, h = fitted((1920, 1080), (1280, 720))
+    assert w <= 1280 - DESKTOP_MARGIN[0] and h <= 720 - DESKTOP_MARGIN[1]
+    assert abs(w / h - 16 / 9) < 0.01
+    assert fitted((2560, 1440), (1440, 900)) == fitted((1920, 1080), (1440, 900))  # the same room
+    assert fitted((1280, 720), (600, 300)) == MINIMUM_SIZE  # never below the smallest layout
+
+
+def test_the_dummy_drivers_made_up_desktop_never_shrinks_a_window() -> None:
+    from game.ui.game_window import desktop_size
+
+    display_size = pygame.display.get_desktop_sizes()
+    assert display_size  # the dummy driver reports 1024x768, no real desktop
+    assert desktop_size() is None

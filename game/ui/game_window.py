@@ -23,6 +23,8 @@ from typing import Final
 
 import pygame
 
+from game.ui.desktop import HEADLESS_DRIVERS
+
 log = logging.getLogger(__name__)
 
 TITLE: Final = "Mahjong Atlas"
@@ -53,6 +55,41 @@ def motion_to_pixels(rel: tuple[float, float], points: tuple[int, int], pixels: 
     return round(rel[0] * sx), round(rel[1] * sy)
 
 
+# Room the desktop keeps around a window: its title bar and border, a task bar, menu bar or panel.
+DESKTOP_MARGIN: Final = (32, 96)
+MINIMUM_SIZE: Final = (640, 360)
+
+
+def fitted(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` (points) shrunk to fit ``desktop`` (points) with its title bar and panels, keeping
+    its shape, never under :data:`MINIMUM_SIZE`; as it is when it fits or the desktop is unknown.
+
+    Why: the window sizes are points, and a high-DPI desktop has few of them (a 2x 2560x1440 screen
+    is 1280x720 points, a 13-inch Retina laptop 1440x900): a 1920x1080 window chosen there, or carried
+    over in the settings from a larger screen, would open with its bottom and right edges off the
+    screen and the hand out of reach."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return size
+    room = (max(desktop[0] - DESKTOP_MARGIN[0], MINIMUM_SIZE[0]), max(desktop[1] - DESKTOP_MARGIN[1], MINIMUM_SIZE[1]))
+    if size[0] <= room[0] and size[1] <= room[1]:
+        return size
+    shrink = min(room[0] / size[0], room[1] / size[1])
+    return max(int(size[0] * shrink), MINIMUM_SIZE[0]), max(int(size[1] * shrink), MINIMUM_SIZE[1])
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size in the units window sizes are given in (points where the OS scales),
+    or None when there is no real desktop (the dummy and offscreen drivers of tests and headless
+    tools report a made-up 1024x768) or the video system cannot say."""
+    try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
 def can_convert() -> bool:
     """True when a window is open, so ``Surface.convert()`` has a format to convert to."""
     if _open is not None:
@@ -69,8 +106,9 @@ class GameWindow:
 
     def __init__(self, size: tuple[int, int], *, fullscreen: bool = False, icon: pygame.Surface | None = None) -> None:
         global _open
+        size = fitted(size, desktop_size())
         self.window = pygame.Window(TITLE, size, resizable=True, allow_high_dpi=True)
-        self.window.minimum_size = (640, 360)
+        self.window.minimum_size = MINIMUM_SIZE
         if icon is not None:
             self.window.set_icon(icon)
         self.windowed_size = size
@@ -114,7 +152,8 @@ class GameWindow:
         self._fullscreen = on
 
     def resize(self, size: tuple[int, int]) -> None:
-        """A new windowed size in points (from the settings)."""
+        """A new windowed size in points (from the settings), as much of it as the desktop holds."""
+        size = fitted(size, desktop_size())
         self.windowed_size = size
         if not self._fullscreen and self.points != size:
             self.window.size = size
