@@ -9,9 +9,10 @@ import random
 from functools import cache
 
 import pytest
+from engine_helpers import play, stacked_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from log_helpers import STACKED, called_match
+from log_helpers import STACKED, WAITS, called_match
 
 from game.ai.baseline import EfficiencyBot, RandomBot
 from game.engine import Match
@@ -21,7 +22,7 @@ from game.engine.logs import from_tenhou6, mjai_dumps, read_log, replay_match, t
 from game.engine.logs.mjai import write_mjai
 from game.engine.logs.model import Step, parse_mjai_tile, parse_tenhou_code, tenhou_code
 from game.engine.logs.tenhou6 import call_string, parse_call
-from game.engine.profile import load_profile
+from game.engine.profile import RuleProfile, load_profile
 
 PROFILE = load_profile("riichi")
 SEEDS = (3, 11)
@@ -302,3 +303,26 @@ def test_a_chombo_is_written_with_its_payments_and_replays(profile_id: str, fmt:
     if profile_id == "riichi":
         altered["log"][0][16][1] = [2000, -8000, 4000, 2000]
         assert replay_match(from_tenhou6(altered), profile)[0].kind == "result"
+
+
+def riichi_three_rons(profile: RuleProfile) -> Match:
+    """Three seats ron the tile the dealer declares riichi with (the stitched 3,000-hand log of
+    ``stress doors`` held one on a fourth riichi: the replay counted the stick, suucha riichi)."""
+    m = stacked_match(profile.id, {0: "3p111m999m111s999s1z", **WAITS}, profile=profile)
+    play(m, "0:riichi 3p", "3:ron", "2:ron", "1:ron")
+    return m
+
+
+ENDINGS = {**STACKED, "sanchahou on a riichi": riichi_three_rons}
+
+
+@pytest.mark.parametrize("ending", sorted(ENDINGS))
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjai"])
+def test_every_ending_replays_from_either_format(ending: str, fmt: str) -> None:
+    """Each way a hand ends, written by our exporters, replays to the same ending: the formats
+    write some endings without the declarations (a triple ron is only its abortive draw)."""
+    match = ENDINGS[ending](PROFILE)
+    ended = [type(e).__name__ for e in match.events if type(e).__name__ in ("AbortiveDraw", "Win", "ExhaustiveDraw", "Penalty")]
+    assert ended, f"{ending}: the stacked hand did not end"
+    text = json.dumps(to_tenhou6(match)) if fmt == "tenhou6" else mjai_dumps(to_mjai(match))
+    assert [r.divergence for r in replay_match(read_log(text), PROFILE) if not r.ok] == []

@@ -172,6 +172,9 @@ def _drive(match: Match, hand: LoggedHand, offender: int | None = None) -> None:
     if offender is not None:
         _declare_falsely(match, offender)
         return
+    if hand.outcome is not None and hand.outcome.abortive == "sanchahou":
+        _three_rons(match)
+        return
     _pass_all(match, "after the last step")
     if not match.is_over:
         raise Divergence(
@@ -192,6 +195,21 @@ def _declare_falsely(match: Match, offender: int) -> None:
             _apply(match, Action(seat, ActionKind.RON if seat == offender else ActionKind.PASS), where)
         return
     raise Divergence(f"{where}: the engine gives that seat nothing to declare where the log ends")
+
+
+def _three_rons(match: Match) -> None:
+    """Where the log ends in a triple ron (三家和了, mjai ``sanchahou``): neither format writes the
+    three declarations, only the abortive draw, so every seat asked about the last discard (or
+    added kan) that may ron does. Passing them instead let the hand go on, or, when that discard
+    declared riichi, counted a fourth riichi stick (the engine's suucha riichi, not the log's
+    draw): no triple ron ever replayed. Fewer than three rons leave the engine another ending,
+    which the result's comparison names."""
+    where = "the triple ron the log ends in"
+    if match.phase not in (Phase.CLAIM, Phase.CHANKAN):
+        raise Divergence(f"{where}: the engine opens no claim window where the log ends (phase {match.phase.value})")
+    for seat in list(match.awaiting()):
+        ron = any(a.kind is ActionKind.RON for a in match.legal_actions(seat))
+        _apply(match, Action(seat, ActionKind.RON if ron else ActionKind.PASS), where)
 
 
 def _check_draw(match: Match, step: Step, where: str) -> None:
