@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -171,3 +172,18 @@ def test_a_slow_fsync_holds_up_no_later_rename(monkeypatch: pytest.MonkeyPatch) 
     assert synced and synced[-1] == len(match.actions)  # the newest is durable and kept
     if hasattr(os, "link"):
         assert kept_copy(path).stat().st_ino == path.stat().st_ino
+
+
+def test_a_put_as_the_writer_ends_for_want_of_work_is_still_written() -> None:
+    """stress kill saw autosaves queued right as the writer's thread ended after its idle wait
+    and not written (kill 26, fast). With no idle wait at all, every put meets the thread deciding
+    to end, or ended, or starting again: each one must still reach the disk, at once."""
+    written: list[bytes] = []
+    writer = background.BackgroundWriter(lambda path, data: written.append(data), idle=0.0)
+    for i in range(2000):
+        done = threading.Event()
+        writer.put(Path("autosave.toml"), str(i).encode(), lambda ok, done=done: done.set())  # type: ignore[misc]
+        assert done.wait(2.0), f"put {i} was not written"
+        if i % 3 == 0:
+            time.sleep(0.0005)  # also after the thread ended, not only while it ends
+    assert len(written) == 2000

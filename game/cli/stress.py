@@ -161,6 +161,7 @@ def child(args: argparse.Namespace) -> int:
         if flow.playing is not None:
             match = flow.playing[1]
             out.write(f"{time.monotonic():.4f} {len(match.actions)} {flow.match_id}\n")
+            _trace_writer_thread(out, flow.saves.writer)
             out.flush()
         elif isinstance(flow.top, ResultsScreen):
             out.write(f"over {flow.match_id}\n")
@@ -172,6 +173,23 @@ def child(args: argparse.Namespace) -> int:
         lock.release()
     print("done", flush=True)
     return 0
+
+
+def _trace_writer_thread(out: Any, writer: Any) -> None:
+    """``w <t> <tid> <ran ms> <waited ms>``: how long the writer's thread has run on a CPU and
+    waited runnable for one (Linux schedstat), each frame: a write queued and never picked up
+    is then either a thread the machine did not run (waited grows, ran does not) or one that
+    slept through its wake-up (neither grows: a bug)."""
+    thread = getattr(writer, "_thread", None)
+    tid = getattr(thread, "native_id", None)
+    if tid is None:
+        return
+    try:
+        with open(f"/proc/self/task/{tid}/schedstat", encoding="ascii") as handle:
+            ran, waited = (int(v) for v in handle.read().split()[:2])
+    except (OSError, ValueError):
+        return
+    out.write(f"w {time.monotonic():.4f} {tid} {ran / 1e6:.1f} {waited / 1e6:.1f}\n")
 
 
 def _trace_writes(out: Any) -> None:
@@ -254,6 +272,16 @@ class Reader:
                 out.append(("s", float(parts[1]), round(float(parts[2]) * 1000)))  # milliseconds
         return out
 
+    def writer_thread(self) -> list[tuple[float, int, float, float]]:
+        """The writer thread's schedstat lines (see :func:`_trace_writer_thread`): (time, tid,
+        ran ms, waited ms)."""
+        out = []
+        for line in self.lines:
+            parts = line.split()
+            if len(parts) == 5 and parts[0] == "w":
+                out.append((float(parts[1]), int(parts[2]), float(parts[3]), float(parts[4])))
+        return out
+
     def frames(self) -> list[tuple[float, int, str]]:
         out = []
         for line in self.lines:
@@ -298,17 +326,31 @@ def _next_action_story(frames: list[tuple[float, int]], writes: list[tuple[str, 
     return story
 
 
-def _why_lost(frames: list[tuple[float, int]], writes: list[tuple[str, float, int]], killed_at: float) -> str:
+def _why_lost(frames: list[tuple[float, int]], writes: list[tuple[str, float, int]], killed_at: float,
+              writer: list[tuple[float, int, float, float]] | None = None, on_disk: int = -1) -> str:
     """Where the second went, from the child's trace: the process was not run (no frame in the
     last second), its writer was inside a write (picked up, not done), or the write was queued
-    and the writer thread was not run."""
+    and the writer thread was not run: then ``writer`` (its schedstat lines) says whether it sat
+    runnable without a CPU (the machine) or slept through its wake-up (a bug)."""
     if not frames or killed_at - frames[-1][0] > 1.0:
         return "no frame in the last second: the machine did not run the child"
     picked = [t for step, t, _ in writes if step == "p"]
     done = [t for step, t, _ in writes if step == "d"]
     if picked and (not done or max(picked) > max(done)):
         return "the writer was inside a write (making, renaming or fsyncing)"
-    return "queued, and the writer thread did not run"
+    queued = [t for step, t, n in writes if step == "q" and n > on_disk]
+    after = [w for w in writer or [] if queued and w[0] >= min(queued)]
+    if not after:
+        return "queued, and the writer thread did not run (no schedstat of it after the queue)"
+    tid = after[-1][1]
+    mine = [w for w in after if w[1] == tid]
+    ran, waited = mine[-1][2] - mine[0][2], mine[-1][3] - mine[0][3]
+    span = mine[-1][0] - mine[0][0]
+    if waited > ran:
+        return (f"queued; over {span:.2f} s the writer thread waited {waited:.0f} ms runnable for a CPU and ran "
+                f"{ran:.1f} ms: the machine did not run it")
+    return f"queued; over {span:.2f} s the writer thread ran {ran:.1f} ms and waited {waited:.0f} ms: it slept through"
+
 
 
 def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str, Any]:
@@ -372,7 +414,7 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
             stall = max((b - a for a, b in zip(times, times[1:], strict=False)), default=0.0)
             lost_cases.append({"kill": i, "speed": speed, "on_disk": on_disk, "played_1s_before": max(second_before),
                                "child_longest_frame_gap_s": round(stall, 3),
-                               "why": _why_lost(mine, reader.writes(), killed_at),
+                               "why": _why_lost(mine, reader.writes(), killed_at, reader.writer_thread(), on_disk),
                                "next_action": _next_action_story(mine, reader.writes(), on_disk, killed_at),
                                "writes_before_kill": [f"{t - killed_at:+.3f} {step} {n}" for step, t, n in reader.writes()
                                                       if t >= killed_at - 3.0]})

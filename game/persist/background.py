@@ -16,9 +16,11 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from .atomic import keep_durable, replace_visible
 
+IDLE: Final = 5.0  # seconds without work before the writer's thread ends
 Content = bytes | Callable[[], bytes]  # the bytes, or what makes them on the writer thread
 Done = Callable[[bool], None]  # told on the writer thread once the write is in place (renamed)
 
@@ -28,7 +30,10 @@ class BackgroundWriter:
     the game keeps), then made durable on a second thread (:func:`.atomic.keep_durable`), so a
     slow fsync holds up no later rename (see :func:`.atomic.write_visible_first` for why)."""
 
-    def __init__(self, write: Callable[[Path, bytes], None] | None = None, name: str = "atlas-autosave") -> None:
+    def __init__(self, write: Callable[[Path, bytes], None] | None = None, name: str = "atlas-autosave", *,
+                 idle: float = IDLE) -> None:
+        """``idle``: seconds the thread waits for work before it ends (the next put starts another)."""
+        self._idle = idle
         self._pending: dict[Path, tuple[Content, Done | None]] = {}
         self._busy = False
         self._cv = threading.Condition()
@@ -75,7 +80,10 @@ class BackgroundWriter:
     def _run(self) -> None:
         while True:
             with self._cv:
-                if not self._cv.wait_for(lambda: bool(self._pending), timeout=5.0):
+                # the idle end and a put are both decided under the lock: a put that comes as
+                # the wait times out is seen by wait_for's last look, or finds the thread gone
+                # (None) and starts another; never a thread that has decided to end
+                if not self._cv.wait_for(lambda: bool(self._pending), timeout=self._idle):
                     self._thread = None  # idle: end; the next put starts a new thread
                     return
                 path, (data, done) = next(iter(self._pending.items()))
