@@ -598,6 +598,12 @@ def _bumps(g: bytes, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """For one group starting at kind ``start``: the kinds whose extra copy could help the normal
     form (it touches the group's tiles and is not a fifth copy), by the bumped group's table id
     (-1: the slow path, one kind each), in order of first appearance."""
+    return tuple((new_id, tuple(start + i for i in offsets)) for new_id, offsets in _group_bumps(g))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _group_bumps(g: bytes) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """:func:`_bumps` by offset in the group: computed once for a pattern met in any suit."""
     suited = len(g) == 9
     by_id: dict[int, list[int]] = {}
     slow: list[tuple[int, tuple[int, ...]]] = []
@@ -605,10 +611,10 @@ def _bumps(g: bytes, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         if c >= 4 or not (any(g[max(0, i - 2) : i + 3]) if suited else c):
             continue
         try:
-            by_id.setdefault(_group_id(g[:i] + _BUMP[c] + g[i + 1 :]), []).append(start + i)
+            by_id.setdefault(_group_id(g[:i] + _BUMP[c] + g[i + 1 :]), []).append(i)
         except KeyError:
-            slow.append((-1, (start + i,)))
-    return (*((new_id, tuple(kinds)) for new_id, kinds in by_id.items()), *slow)
+            slow.append((-1, (i,)))
+    return (*((new_id, tuple(offsets)) for new_id, offsets in by_id.items()), *slow)
 
 
 def discard_shanten(
@@ -689,7 +695,13 @@ def _special_discards(
 def _drops(g: bytes, start: int) -> tuple[tuple[int, int], ...]:
     """For one group starting at kind ``start``: each kind it holds, with the table id of the
     group less one copy there."""
-    return tuple((start + i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
+    return tuple((start + i, new_id) for i, new_id in _group_drops(g))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _group_drops(g: bytes) -> tuple[tuple[int, int], ...]:
+    """:func:`_drops` by offset in the group: computed once for a pattern met in any suit."""
+    return tuple((i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
 
 
 def ukeire(
