@@ -132,6 +132,48 @@ def test_next_step_accept_matches_brute_force() -> None:
         checked += 1
 
 
+def _textbook_chain(
+    sh: int, accept: int, draws: int, pool: int, wait_after: float, boost: float, calls: float, next_accept: float | None
+) -> float:
+    """The win-chance chain as first written: a fresh list of stage chances per draw."""
+    qs = [min(0.95, calls * accept / pool)] if sh > 0 else []
+    for step in range(sh - 1, 0, -1):
+        typical = float((0, 18, 32, 45, 58, 70, 80)[min(step, 6)])
+        if step == sh - 1 and next_accept is not None:
+            typical = next_accept
+        qs.append(min(0.95, calls * typical / pool))
+    qs.append(min(0.95, (accept if sh == 0 else wait_after) * boost / pool))
+    at = [1.0] + [0.0] * sh
+    won = 0.0
+    for _ in range(draws):
+        nxt = [0.0] * (sh + 1)
+        for i, p in enumerate(at):
+            if p <= 1e-9:
+                continue
+            q = qs[i]
+            if i == sh:
+                won += p * q
+                nxt[i] += p * (1 - q) * (1 - an.HAZARD)
+            else:
+                nxt[i + 1] += p * q * (1 - an.HAZARD)
+                nxt[i] += p * (1 - q) * (1 - an.HAZARD)
+        at = nxt
+    return won
+
+
+def test_the_win_chain_equals_the_textbook_one_to_the_last_bit() -> None:
+    """The in-place chain (hard's inner loop) gives the very same float as the textbook one, so
+    no decision turns on a rounding: any tie broken before is broken the same way."""
+    rng = random.Random("chain")
+    for _ in range(20000):
+        args = (
+            rng.randrange(7), rng.randrange(60), rng.randrange(20), rng.randrange(20, 130),
+            rng.choice([5.0, 0.0, rng.random() * 12]), rng.choice([1.0, 1.8]), rng.choice([1.0, 1.3, 1.6]),
+            rng.choice([None, 0.0, rng.random() * 60]),
+        )
+        assert an._chain.__wrapped__(*args) == _textbook_chain(*args), args
+
+
 def _counts(text: str) -> list[int]:
     from game.engine.tiles import parse_tiles
 

@@ -9,8 +9,9 @@ absolute size only matters where push and fold weigh one against the other.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TypeVar
 
 from game.engine.meld import Meld, MeldKind
@@ -88,8 +89,8 @@ def shape_of(counts: list[int], sets: int, specials: tuple[bool, bool], unseen: 
     discard after discard, so its answers are kept by hand (:func:`_improving`).
     """
     sh, kinds = _improving(bytes(counts), sets, *specials)
-    live = tuple(k for k in kinds if unseen[k] > 0)
-    return Shape(sh, live, sum(unseen[k] for k in live))
+    live = tuple([k for k in kinds if unseen[k] > 0])
+    return Shape(sh, live, sum(map(unseen.__getitem__, live)))
 
 
 # The shape caches below are pure (a hand's shape alone), bounded, and sized by what is reused: a
@@ -175,22 +176,30 @@ def _chain(
             typical = next_accept
         qs.append(min(0.95, calls * typical / pool))
     qs.append(min(0.95, (accept if sh == 0 else wait_after) * boost / pool))
-    # stage i = improvements made so far; the last stage wins with qs[-1]
+    # stage i = improvements made so far; the last stage wins with qs[-1]. One draw moves each
+    # stage's chance on in place, from the last stage down (a stage's stay is written before the
+    # stage below adds its step to it: the sum of the same two products, in either order); a
+    # chance of 1e-9 or less is dropped
+    keep = 1 - HAZARD
+    stay = [1 - q for q in qs]
     at = [1.0] + [0.0] * sh
     won = 0.0
+    last_q, last_stay = qs[sh], stay[sh]
+    below = range(sh - 1, -1, -1)
     for _ in range(draws):
-        nxt = [0.0] * (sh + 1)
-        for i, p in enumerate(at):
-            if p <= 1e-9:
-                continue
-            q = qs[i]
-            if i == sh:
-                won += p * q
-                nxt[i] += p * (1 - q) * (1 - HAZARD)
+        p = at[sh]
+        if p > 1e-9:
+            won += p * last_q
+            at[sh] = p * last_stay * keep
+        else:
+            at[sh] = 0.0
+        for i in below:
+            p = at[i]
+            if p > 1e-9:
+                at[i + 1] += p * qs[i] * keep
+                at[i] = p * stay[i] * keep
             else:
-                nxt[i + 1] += p * q * (1 - HAZARD)
-                nxt[i] += p * (1 - q) * (1 - HAZARD)
-        at = nxt
+                at[i] = 0.0
     return won
 
 
@@ -320,14 +329,18 @@ def tile_danger(kind: int, threats: Sequence[Threat], unseen: Sequence[int]) -> 
 
 # --- value ------------------------------------------------------------------------------------------
 
-def yakuhai_kinds(obs: Observation, seat: int) -> dict[int, int]:
-    """Honour kinds whose set is worth a yaku (or tai) for ``seat``, with how many."""
+def yakuhai_kinds(obs: Observation, seat: int) -> Mapping[int, int]:
+    """Honour kinds whose set is worth a yaku (or tai) for ``seat``, with how many (read only:
+    one mapping per pair of winds, shared by every caller; hard asks for it per discard weighed)."""
+    return _yakuhai_by_winds(obs.seats[seat].wind, obs.round_wind % 4)
+
+
+@functools.lru_cache(maxsize=16)
+def _yakuhai_by_winds(seat_wind: int, round_wind: int) -> Mapping[int, int]:
     out = {k: 1 for k in DRAGONS}
-    seat_wind = WINDS[obs.seats[seat].wind]
-    round_wind = WINDS[obs.round_wind % 4]
-    out[seat_wind] = out.get(seat_wind, 0) + 1
-    out[round_wind] = out.get(round_wind, 0) + 1
-    return out
+    out[WINDS[seat_wind]] = out.get(WINDS[seat_wind], 0) + 1
+    out[WINDS[round_wind]] = out.get(WINDS[round_wind], 0) + 1
+    return MappingProxyType(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +357,7 @@ class Paths:
         return self.yakuhai or self.tanyao or self.flush or self.toitoi
 
 
-def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], yakuhai: dict[int, int], profile: RuleProfile, slack: int) -> Paths:
+def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], yakuhai: Mapping[int, int], profile: RuleProfile, slack: int) -> Paths:
     """Which yaku an open hand can still make; ``slack`` off-pattern concealed tiles are allowed
     (tiles the hand will discard on the way)."""
     meld_kinds = [m.first_kind for m in melds]
@@ -371,7 +384,7 @@ def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], yakuhai: dict[int, 
     return Paths(has_yakuhai, tanyao, flush, toitoi)
 
 
-def wait_has_yaku(counts: list[int], wait: int, melds: Sequence[Meld], yakuhai: dict[int, int], profile: RuleProfile) -> bool:
+def wait_has_yaku(counts: list[int], wait: int, melds: Sequence[Meld], yakuhai: Mapping[int, int], profile: RuleProfile) -> bool:
     """Whether an open hand completed by ``wait`` shows a yaku (yakuhai, tanyao, flush, toitoi)."""
     counts[wait] += 1
     try:
@@ -449,7 +462,7 @@ def completed_han(
     counts: Sequence[int],
     win: int,
     melds: Sequence[Meld],
-    yakuhai: dict[int, int],
+    yakuhai: Mapping[int, int],
     profile: RuleProfile,
     *,
     closed: bool,

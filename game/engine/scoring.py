@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Final
 
 from mahjong.hand_calculating.fu import FuCalculator
@@ -37,7 +38,7 @@ from .meld import Meld, MeldKind
 from .observation import Observation
 from .profile import RuleProfile, ScoreRules
 from .rows import DORA_ROWS
-from .value_estimate import HandInProgress, WaitReading, add_honour_sets, add_one_suit, dora_values
+from .value_estimate import HandInProgress, WaitReading, add_honour_sets, add_one_suit, dora_count
 
 EAST_INDEX = 27  # the library names winds by their 34-kind, East = 27
 
@@ -443,7 +444,8 @@ def exhaustive_draw_payments(tenpai: tuple[bool, bool, bool, bool], noten_total:
 # --- the AI's estimate of a hand in progress (game.engine.value_estimate) ---------------------------
 
 _POINTS_BY_HAN = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
-_SIMPLE = tuple(k < 27 and k % 9 not in (0, 8) for k in range(34))
+# the terminals and honours (what tanyao may not hold), read in one C call
+_OUTSIDE = itemgetter(*(k for k in range(34) if k >= 27 or k % 9 in (0, 8)))
 
 
 def points_for_han(han: float, dealer: bool) -> float:
@@ -465,10 +467,9 @@ class HanEstimate:
 
     def expected(self, hand: HandInProgress, obs: Observation, profile: RuleProfile) -> float:
         all_counts, closed = hand.all_counts, hand.closed
-        dora = dora_values(obs)
-        han = float(sum(all_counts[k] * dora[k] for k in range(34) if dora[k])) + hand.reds
+        han = float(dora_count(all_counts, obs)) + hand.reds
         han = add_honour_sets(han, hand, 1.0, 1.0, 0.3)
-        outside = sum(all_counts[k] for k in range(34) if not _SIMPLE[k])
+        outside = sum(_OUTSIDE(all_counts))
         if closed or profile.score.open_tanyao:
             han += 1.0 if outside == 0 else 0.25 if outside == 1 and closed else 0.0
         han = add_one_suit(han, hand, off=1, least=8, mixed=3 if closed else 2, pure=6 if closed else 5, near_share=0.3)

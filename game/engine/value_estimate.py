@@ -77,13 +77,19 @@ def dora_values(obs: Observation) -> list[int]:
     return out
 
 
+def dora_count(all_counts: Sequence[int], obs: Observation) -> int:
+    """Dora the tiles of ``all_counts`` hold, red fives apart: the copies of each indicated kind,
+    once per indicator (what ``dora_values`` weighs, summed without a 34-entry pass)."""
+    return sum(all_counts[dora_from_indicator(t >> 2)] for t in obs.dora_indicators)
+
+
 def add_honour_sets(total: float, hand: HandInProgress, dragon: float, wind: float, pair_share: float) -> float:
     """``total`` plus the value-honour sets: a pung (shown or concealed) at ``dragon`` or
     ``wind`` per time it counts, a concealed pair at ``pair_share`` of that."""
     counts, melds = hand.counts, hand.melds
     for k, mult in hand.honours.items():
         per = dragon if k in DRAGONS else wind
-        if any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds) or counts[k] >= 3:
+        if counts[k] >= 3 or (melds and any(m.first_kind == k and m.kind is not MeldKind.CHI for m in melds)):
             total += per * mult
         elif counts[k] == 2:
             total += pair_share * per * mult
