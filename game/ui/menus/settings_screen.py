@@ -14,7 +14,6 @@ from typing import Any, Final
 
 from game.i18n import t
 from game.persist.settings import CHOICES, Settings
-from game.ui.table.words import table_terms
 
 from .intents import ApplySettings
 from .widgets import FAINT, GOLD, MUTED, Button, Choice, MenuScreen, label, wrap
@@ -50,6 +49,10 @@ def terms_choice(terminology: str) -> str:
     """A terms choice with the word it writes for a win (``Japanese (Ron)``, ``日文（榮）``), read
     from the catalog: the bare language name does not say that zh_TW's Japanese terms are the
     Chinese riichi words, nor that the English terms are English words in every language."""
+    # imported here: the table package loads its screen and the engine's flow, which the title
+    # (this module is part of it) must not pay for before its first frame
+    from game.ui.table.words import table_terms
+
     return t("settings.value.terms_sample", name=t(f"settings.value.{terminology}"),
              sample=table_terms(terminology).ron)
 
