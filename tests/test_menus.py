@@ -525,3 +525,31 @@ def test_continue_puts_the_table_where_the_match_stands_without_replaying_its_pa
     table = flow.playing[2]
     assert table.match.state_hash() == match.state_hash()
     assert table.presenter.idle  # no animation of the deal and the 25 actions before it
+
+
+def test_a_match_ended_by_a_bust_says_so() -> None:
+    """Seen in a real window: a hanchan over after two hands (the player fell to -2,200) said only
+    "Hands: 2". The screen now names who fell below zero; a match played out says nothing more."""
+    from types import SimpleNamespace
+
+    from text_checks import texts
+
+    from game.engine.profile import load_profile
+    from game.i18n import t
+    from game.ui.results.match_end import busted_seats
+    from game.ui.seats import seat_name
+
+    options, match = finished_match()
+    end = match_end(match, options)
+    def shown(screen: ResultsScreen) -> str:
+        return " ".join(node.text for node in texts(screen.root))
+
+    assert end.busted == () and "zero" not in shown(ResultsScreen(SIZE, end))
+    riichi = load_profile("riichi")
+    ended = HandEnded(scores=(-2200, 24000, 25000, 53200), renchan=False)
+    fake = SimpleNamespace(profile=riichi, events=[ended])
+    assert busted_seats(fake) == (0,)  # type: ignore[arg-type]
+    no_tobi = dataclasses.replace(riichi, game=dataclasses.replace(riichi.game, tobi=False))
+    assert busted_seats(SimpleNamespace(profile=no_tobi, events=[ended])) == ()  # type: ignore[arg-type]
+    bust = ResultsScreen(SIZE, dataclasses.replace(end, busted=(options.human_seat,)))
+    assert t("results.ended_bust", who=seat_name(options.human_seat, options.human_seat)) in shown(bust)

@@ -465,3 +465,32 @@ def test_a_held_enter_answers_once(monkeypatch: pytest.MonkeyPatch) -> None:
     screen.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
     key(screen, pygame.K_RETURN, "\r")  # pressed again
     assert screen.match.actions[-1].seat == screen.human
+
+
+def test_d_after_a_call_says_there_is_no_drawn_tile_and_discards_nothing() -> None:
+    """D discards the drawn tile; after a pon or chi there is none, and the key said nothing at all
+    (seen in a real window, zh_TW): now the caption tells the player how to discard instead."""
+    from game.i18n import t
+
+    display()
+    for seed in range(20, 80):
+        screen = TableScreen(SIZE, seed=seed, speed=12.0)
+        screen.presenter.stop_after_hands = 1
+        clock = FixedClock()
+        while wait_for_human(screen, clock):
+            if screen.match.phase is Phase.TURN:
+                key(screen, pygame.K_d, "d")
+                continue
+            calls = [i for i, (c, _) in enumerate(screen._choices) if c.verb in ("pon", "chi")]
+            if not calls:
+                key(screen, pygame.K_SPACE, " ")
+                continue
+            screen.act(Intent("choice", calls[0]))
+            assert wait_for_human(screen, clock) and screen.match.phase is Phase.TURN
+            before = len(screen.match.actions)
+            key(screen, pygame.K_d, "d")
+            screen.update(clock.tick())
+            assert len(screen.match.actions) == before  # nothing discarded for the player
+            assert screen.hud.caption_text.text == t("table.notice.no_drawn_tile")
+            return
+    pytest.skip("no call offered to the human in these seeds")

@@ -85,6 +85,7 @@ class MatchEnd:
     record: Record | None = None
     options: MatchOptions | None = None
     hands: tuple[HandLine, ...] = ()  # one line per hand played, for the Review's choice of hand
+    busted: tuple[int, ...] = ()  # seats whose score fell below zero, ending the match early (tobi)
 
     def by_place(self) -> list[int]:
         return sorted(range(4), key=lambda s: (self.final.ranks[s], s))
@@ -94,7 +95,17 @@ def match_end(match: Match, options: MatchOptions) -> MatchEnd:
     if match.final is None:
         raise ValueError("the match has not ended")
     return MatchEnd(match.profile.id, options.human_seat, match.final, tuple(score_series(match.events)),
-                    match.profile.settles_with_uma, match.record, options, hand_lines(match.events))
+                    match.profile.settles_with_uma, match.record, options, hand_lines(match.events),
+                    busted_seats(match))
+
+
+def busted_seats(match: Match) -> tuple[int, ...]:
+    """The seats whose score fell below zero at the last hand, where that ends the match (tobi):
+    the screen says why a match stopped after two hands, not only that it did."""
+    if not match.profile.game.tobi:
+        return ()
+    last = next((e for e in reversed(match.events) if isinstance(e, HandEnded)), None)
+    return tuple(s for s in range(4) if last is not None and last.scores[s] < 0)
 
 
 def graph_picture(series: Sequence[ScorePoint], human: int, size: tuple[int, int], scale: float) -> pygame.Surface:
@@ -198,6 +209,10 @@ class ResultsScreen(MenuScreen):
             self.root.add_child(text_block(t("results.uma_note", points=number(final.return_points)),
                                            Box(left_w, 14, floor=11, name="uma note", shrink_first=True), FAINT, 76, note_y))
         self.root.add_child(label(t("replays.hands", count=max(0, len(e.series) - 1)), 15, MUTED, 76, note_y + 26))
+        if e.busted:  # why it ended after so few hands
+            who = t("common.separator").join(seat_name(s, e.human_seat) for s in e.busted)
+            self.root.add_child(text_block(t("results.ended_bust", who=who), Box(left_w, 15, floor=11, name="ended"),
+                                           CREAM, 76, note_y + 52))
         # the graph
         gx = 72 + left_w + 28
         gw, gh = w - 72 - gx, h - 112 - top

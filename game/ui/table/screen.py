@@ -49,7 +49,7 @@ from .preview import call_preview
 from .words import DEFAULT_TERMINOLOGY, table_terms, tile_words, tiles_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
-NOTICE_SECONDS: Final = 5.0  # how long a word about an external bot stays in the caption
+NOTICE_SECONDS: Final = 5.0  # how long a word for the player (an external bot refused, a key) stays in the caption
 DISCARD_BEAT: Final = 0.7  # seconds on each other seat's discard when auto-pass is off  # 0.0: instant (every unit finished at once)
 VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
                     "kyuushu": "9"}
@@ -564,9 +564,14 @@ class TableScreen:
     def _tell_refusals(self, bot: ExternalSeat) -> None:
         """Each reason an external bot was refused, once, held in the caption for a few seconds."""
         for notice in bot.take_notices():
-            self._notice = t(f"ai.external.{notice.key}", seat=self.names[notice.seat], seconds=decimal(bot.time_limit))
-            self._notice_left = NOTICE_SECONDS
-            self.notify(self._notice)
+            self._hold_caption(t(f"ai.external.{notice.key}", seat=self.names[notice.seat],
+                                 seconds=decimal(bot.time_limit)))
+
+    def _hold_caption(self, text: str) -> None:
+        """A word for the player held in the caption for a few seconds (the play's narration waits)."""
+        self._notice = text
+        self._notice_left = NOTICE_SECONDS
+        self.notify(text)
 
     def _hold_notice(self, dt: float) -> None:
         if self._notice_left <= 0:
@@ -617,7 +622,8 @@ class TableScreen:
             return Intent("cancel")
         if text.lower() == "d" and self.can_discard():
             drawn = self.presenter.seats[self.human].drawn
-            return Intent("tile", drawn.tile) if drawn is not None else None
+            # after a call there is no drawn tile: say so rather than let the key do nothing
+            return Intent("tile", drawn.tile) if drawn is not None else Intent("no_drawn_tile")
         if text == "e" and not self._choice_index_for_key("e"):
             return Intent("explain")
         if text == "h" and not self._choice_index_for_key("h"):
@@ -693,6 +699,9 @@ class TableScreen:
         if intent.kind == "hint":
             self.hints = not self.hints and not self.strict
             self._prompt_key = None
+            return None
+        if intent.kind == "no_drawn_tile":
+            self._hold_caption(t("table.notice.no_drawn_tile"))
             return None
         if intent.kind == "cancel":
             self.riichi_mode = False
