@@ -125,3 +125,15 @@ def test_smoke_run_plays_a_hand_and_writes_only_to_the_user_folders(dist: Path, 
     assert not stray, f"written outside the platformdirs folders: {stray}"
     log = Path(env["XDG_STATE_HOME"]) / "MahjongAtlas" / "log" / "startup.log"
     assert "frozen=True" in log.read_text()
+
+
+def test_the_bundle_reads_a_log_in_a_child_process(dist: Path, tmp_path: Path) -> None:
+    """The import spawns the bundle's own executable (multiprocessing, freeze_support): the
+    child must read the log, not open a second game."""
+    from game.cli.stress import make_big_log
+
+    log = make_big_log(tmp_path, hands=6)
+    done = subprocess.run([str(bundle.executable_path(dist)), "--smoke-import", str(log)],
+                          env=bundle.smoke_env(tmp_path / "home"), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "6 hands read in a child process" in done.stdout

@@ -1,9 +1,12 @@
-"""The log import on its thread (progress, Cancel, the window keeps its frames) and the in-game
-file chooser (folders and .json/.mjson files, keyboard and mouse)."""
+"""The log import in its child process (progress, Cancel, the window keeps its frames, the tape
+handed back in small pieces), jobs on a thread, and the in-game file chooser (folders and
+.json/.mjson files, keyboard and mouse)."""
 
 from __future__ import annotations
 
 import os
+import pickle
+import sys
 import time
 from pathlib import Path
 
@@ -11,11 +14,13 @@ import pygame
 import pytest
 
 from game.cli.stress import make_big_log
-from game.persist.jobs import Cancelled, Job
+from game.persist.jobs import Cancelled, Job, ProcessJob
 from game.ui.menus.intents import Back
 from game.ui.replay.file_chooser import LISTED, FileChooserScreen, list_folder, start_folder
-from game.ui.replay.import_screen import ImportScreen, tail_that_fits
+from game.ui.replay.import_screen import ImportScreen, start_import, tail_that_fits
+from game.ui.replay.log_job import assemble, read_in_child
 from game.ui.replay.log_rules import LogRulesScreen
+from game.ui.replay.sources import log_tape
 from game.ui.replay.viewer import ReplayViewer
 from game.ui.tutorial.intents import PushScreen
 
@@ -82,6 +87,65 @@ def test_no_full_collection_runs_while_a_job_does_and_what_it_kept_is_never_walk
     kept = first.result()
     assert gc.get_freeze_count() >= len(kept)  # the result is frozen: full collections never walk it again
     assert all(t[2] >= 2**30 for t in inside)
+
+
+def _dies(send, code):  # type: ignore[no-untyped-def]  # runs in a ProcessJob's child
+    send("progress", 0.5)
+    os._exit(code)
+
+
+def _sleeps(send, seconds):  # type: ignore[no-untyped-def]  # runs in a ProcessJob's child
+    send("progress", 0.25)
+    time.sleep(seconds)
+    return "late"
+
+
+def test_a_child_that_dies_or_is_cancelled_ends_its_job_and_delivers_nothing() -> None:
+    dying = ProcessJob(_dies, (3,), lambda pieces, last: last).start()
+    assert dying.wait(120)
+    with pytest.raises(RuntimeError, match="exit code 3"):
+        dying.result()
+    sleeping = ProcessJob(_sleeps, (600,), lambda pieces, last: last).start()
+    deadline = time.monotonic() + 120
+    while sleeping.progress < 0.25 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    began = time.monotonic()
+    sleeping.cancel()  # the child is ended, not asked
+    assert sleeping.wait(10) and time.monotonic() - began < 5
+    with pytest.raises(Cancelled):
+        sleeping.result()
+
+
+def test_the_tape_comes_back_in_small_pieces_and_is_the_one_read_here(long_log: Path) -> None:
+    """No piece of the hand-over takes the window more than a few ms to unpickle (a whole tape
+    of 3,000 hands is 63 MB and 10 s); put together it is the tape this process would read."""
+    sent: list[tuple[str, object]] = []
+    last = read_in_child(lambda kind, value: sent.append((kind, value)), str(long_log), None, False)
+    pieces = [value for kind, value in sent if kind == "piece"]
+    assert max(len(pickle.dumps(p)) for p in pieces) < 16_000 and len(pickle.dumps(last)) < 64_000
+    tape, here = assemble([pickle.loads(pickle.dumps(p)) for p in pieces], pickle.loads(pickle.dumps(last))), log_tape(long_log)
+    assert tape.hands == here.hands and tape.names == here.names and tape.title == here.title
+    assert tape.fit is not None and here.fit is not None and tape.fit.reports == here.fit.reports
+    assert tape.fit.rules == here.fit.rules and tape.aka == here.aka and tape.source == long_log
+    for hand in (0, len(here) // 2, len(here) - 1):  # every position rebuilds the same state
+        end = here.steps_in(hand)
+        assert tape.state_at(hand, end).state_hash() == here.state_at(hand, end).state_hash()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="children's CPU time: resource is POSIX")
+def test_the_import_works_outside_the_window_process(long_log: Path) -> None:
+    import resource
+
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    mine, theirs = time.process_time(), children()
+    job = start_import(long_log)
+    assert job.wait(300)
+    assert len(job.result()) == 40
+    mine, theirs = time.process_time() - mine, children() - theirs
+    assert mine < theirs / 3, (mine, theirs)  # the window's process only unpickles the pieces
 
 
 def test_the_import_shows_its_progress_and_opens_the_viewer(long_log: Path) -> None:

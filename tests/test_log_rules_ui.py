@@ -92,6 +92,32 @@ def test_the_player_reads_a_log_under_other_rules_and_sees_what_does_not_fit(tmp
     assert viewer.status == t("viewer.rules_status", rules=short_name(viewer.tape.fit.rules.profile_id))
 
 
+def test_a_log_read_in_a_child_is_read_again_there_under_other_rules(tmp_path: Path) -> None:
+    """The game's import keeps no log in the window's process: other rules read the file again
+    in a child, the bar saying how far it got, and the frames never wait for it."""
+    import time
+
+    from game.ui.replay.import_screen import start_import
+
+    job = start_import(_riichi_tenhou6(tmp_path))
+    assert job.wait(300)
+    viewer = ReplayViewer(SIZE, job.result())
+    assert viewer.tape.log is None and viewer.tape.source is not None
+    screen = _rules(viewer)
+    screen.widgets[0].step(1)  # the rulebook: Riichi -> EMA
+    old = viewer.tape
+    assert isinstance(screen.apply(), Back)
+    assert viewer.tape is old and "riichi.json" in viewer.status  # reading, and saying so
+    deadline = time.monotonic() + 300
+    while viewer.tape is old and time.monotonic() < deadline:
+        viewer.update(1 / 60)
+        time.sleep(0.02)
+    fit = viewer.tape.fit
+    assert fit is not None and fit.rules.profile_id == "ema" and fit.chosen and not fit.fits
+    assert viewer.status == t("viewer.rules_misfits", fit=sum(r.ok for r in fit.reports), count=len(fit.reports))
+    assert viewer.tape.state_at(0, viewer.tape.steps_in(0)) is not None
+
+
 def test_the_rules_of_a_filed_match_are_not_offered(tmp_path: Path) -> None:
     from game.engine.match import Match
     from game.match_options import MatchOptions, match_profile

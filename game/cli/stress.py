@@ -24,8 +24,9 @@ JSON summary (progress on stderr). Run them under ``nice -n 19`` on a shared mac
 ``doors``
     Every import door with hostile inputs (``/dev/zero``, ``/dev/urandom``, a FIFO, a folder, a
     sparse file over the cap, 8 MB of nesting, a 3,000-hand log, a read slowed to 60 kB/s) while
-    the menus, then the table, draw at 60 fps: the longest gap between frames and how long the
-    door took to answer; ``replay-check`` and ``levels list`` on the same inputs (seconds, exit code).
+    the menus (then the viewer they open, its first two seconds), then the table, draw at 60 fps:
+    the longest gap between frames and how long the door took to answer; ``replay-check`` and
+    ``levels list`` on the same inputs (seconds, exit code).
 """
 
 from __future__ import annotations
@@ -625,18 +626,31 @@ class _nothing:
         return None
 
 
-def _door(path: Path, surface: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    """One input through the import door: frames on the import screen (menus), then on a table
-    playing by itself while the same import runs on its thread."""
+def _door(path: Path, surface: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]:
+    """One input through the import door: frames on the import screen (menus) until it opens
+    the viewer, then the viewer's first two seconds (None: nothing opened), then a table playing
+    by itself while the same import runs."""
     from game.ui.replay.import_screen import ImportScreen, start_import
 
     screen = ImportScreen((1280, 720), path=str(path))
-    menus = _frames_while(lambda: screen.job is not None, screen.update, screen.draw, surface, start=screen.open)
+    opened: list[Any] = []
+
+    def update(dt: float) -> None:
+        intent = screen.update(dt)
+        if intent is not None:
+            opened.append(intent.screen)
+
+    menus = _frames_while(lambda: screen.job is not None, update, screen.draw, surface, start=screen.open)
+    viewer = None
+    if opened:
+        until = time.monotonic() + 2.0
+        viewer = _frames_while(lambda: time.monotonic() < until, opened[0].update, opened[0].draw, surface,
+                               start=lambda: None)
     table = _table()
     jobs: list[Any] = []
     on_table = _frames_while(lambda: not jobs[0].done, table.update, table.draw, surface,
                              start=lambda: jobs.append(start_import(path)))
-    return menus, on_table
+    return menus, on_table, viewer
 
 
 def doors_run(folder: Path, big_log: Path | None, only: list[str] | None = None) -> dict[str, Any]:
@@ -653,7 +667,9 @@ def doors_run(folder: Path, big_log: Path | None, only: list[str] | None = None)
     results["menus"]["(no import, before)"], results["table"]["(no import, before)"] = _idle(surface)
     for name, path in inputs.items():
         with _slowly() if name.startswith("slow") else _nothing():
-            results["menus"][name], results["table"][name] = _door(path, surface)
+            results["menus"][name], results["table"][name], viewer = _door(path, surface)
+            if viewer is not None:
+                results["menus"][f"{name}: the viewer's first 2 s"] = viewer
         print(f"stress doors: {name}", file=sys.stderr)
     results["menus"]["(no import, after)"], results["table"]["(no import, after)"] = _idle(surface)
     levels = folder / "levels"

@@ -14,7 +14,7 @@ from typing import Any, Final
 import pygame
 
 from game.i18n import number, t
-from game.persist.jobs import Cancelled, Job
+from game.persist.jobs import Cancelled, ProcessJob
 from game.persist.names import PATH_LIMIT, shown
 from game.persist.saves import SaveError
 from game.scene import Panel
@@ -34,7 +34,7 @@ from game.ui.menus.widgets import (
 )
 from game.ui.tutorial.intents import PushScreen
 
-from .sources import log_tape
+from .log_job import start_log_import
 from .tape import ReplayTape
 from .viewer import ReplayViewer, paint_steps
 
@@ -42,9 +42,10 @@ log = logging.getLogger(__name__)
 BAR_HEIGHT: Final = 14
 
 
-def start_import(path: Path) -> Job[ReplayTape]:
-    """The log in ``path`` read into a tape on the import thread."""
-    return Job(lambda progress: log_tape(path, progress=progress), name="atlas-import").start()
+def start_import(path: Path) -> ProcessJob[ReplayTape]:
+    """The log in ``path`` read into a tape in a child process (:mod:`.log_job`: a thread of
+    this one would share the interpreter lock with the frames)."""
+    return start_log_import(path)
 
 
 def tail_that_fits(text: str, size: int, width: int) -> str:
@@ -118,7 +119,7 @@ class ImportScreen(MenuScreen):
         self.style = style
         self.path = path[:PATH_LIMIT]
         self.message = ""
-        self.job: Job[ReplayTape] | None = None
+        self.job: ProcessJob[ReplayTape] | None = None
         self._painting: Iterator[None] = iter(())
         self.importing = ""  # the file's name, while its job runs
         self.bar: Panel | None = None

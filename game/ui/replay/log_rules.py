@@ -64,7 +64,7 @@ class LogRulesScreen(Overlay):
         self.viewer = viewer
         self.confirm = confirm
         fit = viewer.tape.fit
-        assert fit is not None and viewer.tape.log is not None, "only an imported log has rules to change"
+        assert fit is not None and (viewer.tape.log or viewer.tape.source), "only an imported log has rules to change"
         self.fit = fit
         rules = fit.rules
         self.profile_id = rules.profile_id
@@ -110,9 +110,8 @@ class LogRulesScreen(Overlay):
 
     def _profile(self, value: str) -> None:
         self.profile_id = value
-        log = self.viewer.tape.log
         # EMA plays no red fives; Tenhou's rules play them if the log does
-        self.red_fives = value == "riichi" and log is not None and log.aka
+        self.red_fives = value == "riichi" and self.viewer.tape.aka
         self.layout()
 
     def _length(self, value: str) -> None:
@@ -122,12 +121,16 @@ class LogRulesScreen(Overlay):
         self.red_fives = value
 
     def apply(self) -> Any:
-        """Read the log again under the chosen rules (every hand replayed) and show it."""
+        """Read the log again under the chosen rules (every hand replayed) and show it: in a
+        child process for a log the import read there (the viewer's bar shows how far it got),
+        else here."""
         log = self.viewer.tape.log
-        assert log is not None
         now, was = self.chosen(), self.fit.rules
         if (now.profile_id, now.length, now.red_fives) == (was.profile_id, was.profile().game.length, was.plays_red_fives):
             return Back()  # the rules it is read under already: nothing to read again
+        if log is None:
+            self.viewer.read_later(now)
+            return Back()
         fit = replay_under(log, now, named=False)
         fit.chosen = True
         self.viewer.read_under(fit)

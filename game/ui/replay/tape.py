@@ -21,7 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from pathlib import Path
+from typing import Final, overload
 
 from game.engine import Match, Record
 from game.engine.actions import Action, ActionKind
@@ -58,7 +59,7 @@ class ReplayTape:
 
     profile: RuleProfile
     hands: list[TapeHand]
-    starts: list[Match]  # the state at each hand's start (never handed out: copies are)
+    starts: Sequence[Match]  # the state at each hand's start (never handed out: copies are)
     names: list[str]
     human: int = 0  # the seat shown at the bottom
     # one record of a whole filed match: play can go on from any position, and the last hand ends
@@ -70,6 +71,10 @@ class ReplayTape:
     options: MatchOptions | None = None
     fit: Fit | None = None  # an imported log's reading: its rules, and how each hand replayed under them
     log: LoggedMatch | None = None  # the imported log itself (to read it again under other rules)
+    aka: bool = False  # an imported log plays red fives (whether the rulebook may offer them)
+    # the imported log's file: a tape read in a child process (game.ui.replay.log_job) keeps
+    # no log, and reads the file again for other rules
+    source: Path | None = None
     _kept: dict[tuple[int, int], Match] = field(default_factory=dict, repr=False)  # checkpoints in hands
 
     def __len__(self) -> int:
@@ -131,6 +136,37 @@ class ReplayTape:
         for action in self.hands[hand].steps[step]:
             out += match.apply(action)
         return out
+
+
+class LazyStarts(Sequence[Match]):
+    """Each hand's starting state, made from the record it starts from the first time it is
+    asked for (0.4 ms a hand) and kept: what a tape read in a child process holds instead of
+    3,000 states it would take seconds to hand over (game.ui.replay.log_job)."""
+
+    def __init__(self, records: Sequence[Record], profile: RuleProfile) -> None:
+        self._records = list(records)
+        self._profile = profile
+        self._made: dict[int, Match] = {}
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, index: int) -> Match: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Match]: ...
+
+    def __getitem__(self, index: int | slice) -> Match | list[Match]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index not in self._made:
+            self._made[index] = fresh_match(self._records[index], self._profile)
+        return self._made[index]
 
 
 def snapshot(match: Match) -> Match:
@@ -233,4 +269,4 @@ def tape_from_fit(logged: LoggedMatch, fit: Fit, names: Sequence[str] = (), titl
                               group_steps(played.actions), lines[0] if lines and report.ok else None,
                               report.divergence, report.kind))
     return ReplayTape(prof, hands, starts, list(names or logged.names), 0, whole_match=False, title=title,
-                      options=options, fit=fit, log=logged)
+                      options=options, fit=fit, log=logged, aka=logged.aka)

@@ -24,11 +24,15 @@ import pygame
 
 from game.engine import Match
 from game.engine.events import Event
-from game.engine.logs import Fit
-from game.i18n import decimal, t
+from game.engine.logs import Fit, LogRules
+from game.i18n import decimal, number, t
 from game.match_options import MatchOptions
+from game.persist.jobs import Cancelled, ProcessJob
+from game.persist.names import shown
+from game.persist.saves import SaveError
 from game.scene import Panel, Sprite, Timeline
 from game.ui.menus.intents import PlayFromHere
+from game.ui.menus.notice_screen import notice_text
 from game.ui.menus.widgets import (
     BAD,
     FAINT,
@@ -124,6 +128,8 @@ class ReplayViewer(MenuScreen):
         self.status = _rules_status(tape)
         self._waited = 0.0
         self._tabbed = False
+        self._reading: ProcessJob[ReplayTape] | None = None  # the log read again under other rules
+        self._reading_percent = -1
         self.match: Match = tape.state_at(0, 0)
         super().__init__(size)
 
@@ -346,6 +352,51 @@ class ReplayViewer(MenuScreen):
         self.status = _rules_status(self.tape)
         self.layout()
 
+    def read_later(self, rules: LogRules) -> None:
+        """Read the imported log's file again under ``rules`` in a child process; the bar says
+        how far it got, and the tape changes once it is read (the old one plays meanwhile)."""
+        from .log_job import start_log_import
+
+        if self.tape.source is None:
+            return
+        if self._reading is not None:
+            self._reading.cancel()
+        self._reading = start_log_import(self.tape.source, rules, chosen=True)
+        self._reading_percent = -1
+        self._follow_reading()
+
+    def _follow_reading(self) -> None:
+        """The reading under other rules: its progress in the bar, its tape once done."""
+        job = self._reading
+        if job is None:
+            return
+        name = shown(self.tape.source.name) if self.tape.source is not None else ""
+        if not job.done:
+            percent = int(100 * job.progress)
+            if percent != self._reading_percent:
+                self._reading_percent = percent
+                self.status = t("viewer.import_reading", file=name, percent=number(percent))
+                self._refresh_bar()
+            return
+        self._reading = None
+        try:
+            tape = job.result()
+        except Cancelled:
+            return
+        except SaveError as exc:
+            self.status = notice_text(exc.notice)
+            self._refresh_bar()
+            return
+        except Exception as exc:  # noqa: BLE001 - a log no reader foresaw: said, never a crash
+            self.status = t("viewer.import_error", file=name, detail=shown(f"{type(exc).__name__}: {exc}", 200))
+            self._refresh_bar()
+            return
+        self.tape = tape
+        self.hand = self.step = 0
+        self.playing = False
+        self.status = _rules_status(self.tape)
+        self.layout()
+
     def _can_play_on(self) -> bool:
         """A filed match plays on under its options; an imported log under the rules it was read
         under (at their full length, the player in the seat shown at the bottom)."""
@@ -374,6 +425,7 @@ class ReplayViewer(MenuScreen):
 
     def update(self, dt: float) -> Any | None:
         self.timeline.update(dt)
+        self._follow_reading()
         if self.ask_rules:
             self.ask_rules = False
             return self.show_rules(confirm=True)
