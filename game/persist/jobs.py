@@ -1,7 +1,8 @@
 """Work the window must not wait for: reading a big log (seconds for thousands of hands), listing
-a slow folder. A :class:`Job` runs one function on its own thread; the screen that started it
-polls :attr:`Job.progress` and :attr:`Job.done` each frame, draws a progress bar, and may
-:meth:`Job.cancel` it.
+a slow folder. A :class:`Job` runs one function on its own thread, a :class:`ProcessJob` in a
+child process (work of seconds of CPU: a thread shares the interpreter lock with the frames, see
+there); the screen that started it polls :attr:`Outcome.progress` and :attr:`Outcome.done` each
+frame, draws a progress bar, and may cancel it.
 
 The function receives a ``progress(fraction)`` callback and calls it now and then; once the job
 is cancelled that call raises :class:`Cancelled`, so the work stops at its next step instead of

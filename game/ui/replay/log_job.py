@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from game.engine import Record
 from game.engine.errors import AtlasError
@@ -39,6 +40,7 @@ from game.persist.saves import SaveError
 from .tape import LazyStarts, ReplayTape, TapeHand, tape_from_fit
 
 Progress = Callable[[float], None]
+READ_SHARE: Final = 0.9  # of the progress bar; the hand-over is the rest (seconds for 3,000 hands)
 
 
 @dataclass(frozen=True)
@@ -57,14 +59,15 @@ class Handover:
 
 
 def read_tape(path: Path, rules: LogRules | None = None, progress: Progress | None = None, *,
-              chosen: bool = False) -> ReplayTape:
+              chosen: bool = False, gentle: bool = True) -> ReplayTape:
     """The tape of a log file under ``rules`` if every hand fits them, else under the rules the
     log's hands replay under (default: those the log names, :func:`game.engine.logs.fit_rules`);
     ``chosen``: under ``rules`` whatever fits (the player chose them). ``progress(fraction)``
     hears how far it got (it may raise to stop): the file read and parsed to 0.3, the hands
-    replayed to 0.8, cut into steps to 1. A file that cannot be shown raises SaveError."""
+    replayed to 0.8, cut into steps to 1. A file that cannot be shown raises SaveError.
+    ``gentle``: see :func:`game.persist.log_import.read_log_file`."""
     tick = progress or (lambda fraction: None)
-    imported = read_log_file(path, tick)
+    imported = read_log_file(path, tick, gentle=gentle)
     try:
         def on_hand(done: int, total: int) -> None:
             tick(0.3 + 0.5 * done / total)
@@ -86,12 +89,15 @@ def read_tape(path: Path, rules: LogRules | None = None, progress: Progress | No
 def read_in_child(send: Send, path: str, rules: LogRules | None, chosen: bool) -> Handover:
     """The child's work: the tape read, then sent hand by hand (see the module docstring)."""
     try:
-        tape = read_tape(Path(path), rules, lambda fraction: send("progress", fraction), chosen=chosen)
+        tape = read_tape(Path(path), rules, lambda fraction: send("progress", READ_SHARE * fraction), chosen=chosen,
+                         gentle=False)
     except SaveError as exc:
         raise Refused((exc.notice, exc.reason)) from exc
     assert tape.fit is not None
-    for hand, start, report in zip(tape.hands, tape.starts, tape.fit.reports, strict=True):
+    for k, (hand, start, report) in enumerate(zip(tape.hands, tape.starts, tape.fit.reports, strict=True)):
         send("piece", (hand, start.record, report))
+        if k % 100 == 99:
+            send("progress", READ_SHARE + (1 - READ_SHARE) * (k + 1) / len(tape.hands))
     fit = dataclasses.replace(tape.fit, played=[], reports=[])
     return Handover(tape.profile, tuple(tape.names), tape.title, tape.options, fit, tape.aka, path)
 
