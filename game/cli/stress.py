@@ -44,7 +44,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -598,24 +598,51 @@ def make_big_log(folder: Path, hands: int = 3000) -> Path:
     return path
 
 
+SLOW_BYTES_PER_S: Final = 60_000
+
+
+def _slow_chunks() -> None:
+    """Make the bounded door of this process read about 60 kB/s."""
+    from game.persist import bounded
+
+    real = bounded.read_chunk
+
+    def slow_read(fd: int, n: int) -> bytes:
+        data = real(fd, min(n, 16 * 1024))
+        time.sleep(len(data) / SLOW_BYTES_PER_S)
+        return data
+
+    bounded.read_chunk = slow_read
+
+
+def _slow_read_in_child(send: Any, path: str, rules: Any, chosen: bool) -> Any:
+    """The import's child work, its file read slowly (the import reads in a child process)."""
+    from game.ui.replay.log_job import read_in_child
+
+    _slow_chunks()
+    return read_in_child(send, path, rules, chosen)
+
+
 class _slowly:
-    """Reads through the bounded door at about 60 kB/s (a dying USB stick, a far network share)."""
+    """Reads through the bounded door at about 60 kB/s (a dying USB stick, a far network share):
+    in the import's child process, where the reading is done."""
 
     def __enter__(self) -> None:
-        from game.persist import bounded
+        from game.persist.jobs import ProcessJob
+        from game.ui.replay import import_screen
+        from game.ui.replay.log_job import assemble, refused
 
-        self.module = bounded
-        self.real = bounded.read_chunk
+        self.module = import_screen
+        self.real = import_screen.start_import
 
-        def slow_read(fd: int, n: int) -> bytes:
-            data = self.real(fd, min(n, 16 * 1024))
-            time.sleep(len(data) / 60_000)
-            return data
+        def start_slowly(path: Path) -> Any:
+            return ProcessJob(_slow_read_in_child, (str(path), None, False), assemble, refused=refused,
+                              name="atlas-import").start()
 
-        bounded.read_chunk = slow_read
+        import_screen.start_import = start_slowly
 
     def __exit__(self, *exc: object) -> None:
-        self.module.read_chunk = self.real
+        self.module.start_import = self.real
 
 
 class _nothing:
@@ -630,7 +657,8 @@ def _door(path: Path, surface: Any) -> tuple[dict[str, Any], dict[str, Any], dic
     """One input through the import door: frames on the import screen (menus) until it opens
     the viewer, then the viewer's first two seconds (None: nothing opened), then a table playing
     by itself while the same import runs."""
-    from game.ui.replay.import_screen import ImportScreen, start_import
+    from game.ui.replay import import_screen
+    from game.ui.replay.import_screen import ImportScreen
 
     screen = ImportScreen((1280, 720), path=str(path))
     opened: list[Any] = []
@@ -649,7 +677,7 @@ def _door(path: Path, surface: Any) -> tuple[dict[str, Any], dict[str, Any], dic
     table = _table()
     jobs: list[Any] = []
     on_table = _frames_while(lambda: not jobs[0].done, table.update, table.draw, surface,
-                             start=lambda: jobs.append(start_import(path)))
+                             start=lambda: jobs.append(import_screen.start_import(path)))
     return menus, on_table, viewer
 
 
