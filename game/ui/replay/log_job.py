@@ -22,22 +22,21 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from game.engine import Record
-from game.engine.errors import AtlasError
-from game.engine.logs import Fit, LogRules, fit_rules
-from game.engine.logs.fit import replay_under
-from game.engine.logs.replay import HandReport
-from game.engine.profile import RuleProfile
-from game.match_options import MatchOptions
 from game.persist.jobs import ProcessJob, Refused, Send
-from game.persist.log_import import read_log_file
 from game.persist.names import shown
 from game.persist.notice import Notice
 from game.persist.saves import SaveError
 
-from .tape import LazyStarts, ReplayTape, TapeHand, tape_from_fit
+from .tape import LazyStarts, ReplayTape, TapeHand
+
+if TYPE_CHECKING:  # the title's imports stay light: the engine's logs load with the first read
+    from game.engine import Record
+    from game.engine.logs import Fit, LogRules
+    from game.engine.logs.replay import HandReport
+    from game.engine.profile import RuleProfile
+    from game.match_options import MatchOptions
 
 Progress = Callable[[float], None]
 READ_SHARE: Final = 0.9  # of the progress bar; the hand-over is the rest (seconds for 3,000 hands)
@@ -66,6 +65,13 @@ def read_tape(path: Path, rules: LogRules | None = None, progress: Progress | No
     hears how far it got (it may raise to stop): the file read and parsed to 0.3, the hands
     replayed to 0.8, cut into steps to 1. A file that cannot be shown raises SaveError.
     ``gentle``: see :func:`game.persist.log_import.read_log_file`."""
+    from game.engine.errors import AtlasError
+    from game.engine.logs import fit_rules
+    from game.engine.logs.fit import replay_under
+    from game.persist.log_import import read_log_file
+
+    from .tape import tape_from_fit
+
     tick = progress or (lambda fraction: None)
     imported = read_log_file(path, tick, gentle=gentle)
     try:
