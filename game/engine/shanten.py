@@ -322,7 +322,9 @@ _GROUP_START: Final = (0, 9, 18, 27)
 _BUMP: Final = tuple(bytes((c + 1,)) for c in range(5))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+# 4,096 entries hit as often as 65,536 (LRU replay of the 180,121 look-ups of 100 hard hanchan:
+# 97.86 % both) and fill within the first hanchan of a long run instead of growing for hundreds
+@functools.lru_cache(maxsize=1 << 12)
 def _group_waits(g: bytes, pair: bool) -> tuple[int, ...]:
     """Offsets in this group whose addition makes it complete (with a pair if ``pair``).
 
