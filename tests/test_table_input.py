@@ -6,6 +6,8 @@ right intent and the right engine action. One whole hand is played by synthetic 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 from table_helpers import SIZE, display
@@ -41,6 +43,20 @@ def wait_for_human(screen: TableScreen, clock: FixedClock, limit: int = 20_000) 
         if screen.human_awaited():
             return True
     raise AssertionError("nothing happened")
+
+
+def claim_windows(seeds: range) -> Iterator[tuple[TableScreen, FixedClock]]:
+    """Each claim window offered to the human in the first hand of each seed, the human
+    discarding its drawn tile (D) on its turns; stop iterating once the test has what it needs."""
+    for seed in seeds:
+        screen = TableScreen(SIZE, seed=seed, speed=12.0)
+        screen.presenter.stop_after_hands = 1
+        clock = FixedClock()
+        while wait_for_human(screen, clock):
+            if screen.match.phase is Phase.TURN:
+                key(screen, pygame.K_d, "d")
+            else:
+                yield screen, clock
 
 
 def button(screen: TableScreen, verb: str) -> Node | None:
@@ -174,27 +190,20 @@ def test_a_claim_window_is_answered_from_the_keyboard() -> None:
     """In a claim window the bar has the focus, on Pass; Left and Right move along the buttons
     and stop at the ends; Enter presses the focused one."""
     display()
-    for seed in range(20, 60):
-        screen = TableScreen(SIZE, seed=seed, speed=12.0)
-        screen.presenter.stop_after_hands = 1
-        clock = FixedClock()
-        while wait_for_human(screen, clock):
-            if screen.match.phase is Phase.TURN:
-                key(screen, pygame.K_d, "d")
-                continue
-            choices = screen._choices
-            assert screen.bar_focus == len(choices) - 1 and choices[-1][0].verb == "pass"
-            key(screen, pygame.K_RIGHT)
-            assert screen.bar_focus == len(choices) - 1
-            for _ in range(len(choices) + 2):
-                key(screen, pygame.K_LEFT)
-            assert screen.bar_focus == 0
-            assert screen.hud.bar.find("focus ring") is not None
-            key(screen, pygame.K_END)
-            before = len(screen.match.actions)
-            key(screen, pygame.K_RETURN)
-            assert screen.match.actions[before].kind is ActionKind.PASS
-            return
+    for screen, _clock in claim_windows(range(20, 60)):
+        choices = screen._choices
+        assert screen.bar_focus == len(choices) - 1 and choices[-1][0].verb == "pass"
+        key(screen, pygame.K_RIGHT)
+        assert screen.bar_focus == len(choices) - 1
+        for _ in range(len(choices) + 2):
+            key(screen, pygame.K_LEFT)
+        assert screen.bar_focus == 0
+        assert screen.hud.bar.find("focus ring") is not None
+        key(screen, pygame.K_END)
+        before = len(screen.match.actions)
+        key(screen, pygame.K_RETURN)
+        assert screen.match.actions[before].kind is ActionKind.PASS
+        return
     pytest.skip("no claim offered to the human in these seeds")
 
 
@@ -473,24 +482,17 @@ def test_d_after_a_call_says_there_is_no_drawn_tile_and_discards_nothing() -> No
     from game.i18n import t
 
     display()
-    for seed in range(20, 80):
-        screen = TableScreen(SIZE, seed=seed, speed=12.0)
-        screen.presenter.stop_after_hands = 1
-        clock = FixedClock()
-        while wait_for_human(screen, clock):
-            if screen.match.phase is Phase.TURN:
-                key(screen, pygame.K_d, "d")
-                continue
-            calls = [i for i, (c, _) in enumerate(screen._choices) if c.verb in ("pon", "chi")]
-            if not calls:
-                key(screen, pygame.K_SPACE, " ")
-                continue
-            screen.act(Intent("choice", calls[0]))
-            assert wait_for_human(screen, clock) and screen.match.phase is Phase.TURN
-            before = len(screen.match.actions)
-            key(screen, pygame.K_d, "d")
-            screen.update(clock.tick())
-            assert len(screen.match.actions) == before  # nothing discarded for the player
-            assert screen.hud.caption_text.text == t("table.notice.no_drawn_tile")
-            return
+    for screen, clock in claim_windows(range(20, 80)):
+        calls = [i for i, (c, _) in enumerate(screen._choices) if c.verb in ("pon", "chi")]
+        if not calls:
+            key(screen, pygame.K_SPACE, " ")
+            continue
+        screen.act(Intent("choice", calls[0]))
+        assert wait_for_human(screen, clock) and screen.match.phase is Phase.TURN
+        before = len(screen.match.actions)
+        key(screen, pygame.K_d, "d")
+        screen.update(clock.tick())
+        assert len(screen.match.actions) == before  # nothing discarded for the player
+        assert screen.hud.caption_text.text == t("table.notice.no_drawn_tile")
+        return
     pytest.skip("no call offered to the human in these seeds")
