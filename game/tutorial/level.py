@@ -18,6 +18,8 @@ from game.engine.profile import profile_order
 from game.i18n import LANGUAGES
 from game.persist.bounded import LEVEL_CAP, FileRefused, read_text
 
+from .prose import problems, prose
+
 PROFILES = tuple(profile_order())  # every shipped rulebook, in the order a newcomer meets them
 TASKS = ("act", "predict")
 SEAT_OUTCOME = re.compile(r"^(none|abort|[0-3](\+[0-3])*)$")
@@ -147,8 +149,10 @@ class Level:
 
 
 def text(value: Text, language: str) -> str:
-    """The text in ``language``, English when a variant is missing."""
-    return value.get(language) or value.get("en", "")
+    """The text in ``language``, English when a variant is missing; its tile marks (``[5m]``) made
+    tiles a screen draws as pictures and names in the player's words elsewhere
+    (:func:`game.tutorial.prose.prose`)."""
+    return prose(value.get(language) or value.get("en", ""))
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -237,6 +241,9 @@ class _Reader:
                 raise self.fail(where, f"unknown language {lang!r} (use {', '.join(LANGUAGES)})")
             if not isinstance(words, str) or not words.strip():
                 raise self.fail(where, f"the {lang} text must be a non-empty string")
+            wrong = problems(words)
+            if wrong:
+                raise self.fail((*where, lang), wrong[0])
             out[lang] = words.strip()
         if required and "en" not in out:
             raise self.fail(where, "needs at least the en text")

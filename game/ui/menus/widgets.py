@@ -63,6 +63,12 @@ def ui_scale(window: tuple[int, int]) -> float:
     return max(0.75, min(window[0] / DESIGN[0], window[1] / DESIGN[1]))
 
 
+def layout_scale() -> float:
+    """The scale of the screen being laid out (1.0 outside a layout): pixels per layout unit, for a
+    node a screen draws itself at pixel size and scales back (words with tile pictures in them)."""
+    return _scale
+
+
 def _font(size: int, bold: bool) -> UIFont:
     return ui_font(max(6, round(size * _scale)), bold)
 

@@ -24,7 +24,7 @@ import pygame
 from game import i18n
 from game.engine.events import HandEnded, Penalty
 from game.engine.tiles import kind_of, parse_kinds, tile_name
-from game.i18n import t
+from game.i18n import Joined, t
 from game.i18n.tiles import tile_words
 from game.scene import Node, Panel, Sprite
 from game.tutorial.judge import answer_step
@@ -53,6 +53,7 @@ from game.ui.table.screen import TableScreen
 from .penalty_words import penalty_text
 from .refusals import refusal_text
 from .table import TutorialTable, seat_name
+from .tile_prose import TileProse, names_tiles, tile_button
 
 PANEL_WIDTH = 410
 MARGIN = 12
@@ -271,6 +272,10 @@ class TutorialScreen(MenuScreen):
               gap: float = 0) -> float:
         """A paragraph of the panel from ``y`` down; the ``y`` under it."""
         x0 = self.size[0] - PANEL_WIDTH - MARGIN
+        if names_tiles(words):  # the level's tiles as pictures ([5m] in its prose)
+            prose = self.root.add_child(TileProse(words, PANEL_WIDTH - 40, self._s(size), colour, x0 + 20, y,
+                                                  bold=bold, style=self.style, name="narrator"))
+            return y + prose.height + gap * self._k
         box = Box(PANEL_WIDTH - 40, self._s(size), lines=lines, bold=bold, floor=self._s(size), name="narrator",
                   leading=1.28)
         block = self.root.add_child(text_block(words, box, colour, x0 + 20, y, valign="top"))
@@ -296,11 +301,13 @@ class TutorialScreen(MenuScreen):
         if self.state in ("ask", "wrong"):
             y = self._para(self._prompt(), 15, MUTED, y, gap=6)
             tall = max(34, round(40 * k))
-            words = [f"{i + 1}  {self.option_label(option)}" for i, option in enumerate(step.options)]
+            words: list[str] = [Joined("", [f"{i + 1}  ", self.option_label(option)])
+                                for i, option in enumerate(step.options)]
             same = group_size(words, Button.box_for(inner, tall, self._s(18)), self.window[0] / w)  # alike
             for option, word in zip(step.options, words, strict=True):
-                self.add(Button(word, x0 + 20, y, inner, tall, size=self._s(18), text_size=same,
-                                on_activate=functools.partial(Answer, option), name=f"option:{option}"))
+                self.add(tile_button(Button(word, x0 + 20, y, inner, tall, size=self._s(18), text_size=same,
+                                            on_activate=functools.partial(Answer, option), name=f"option:{option}"),
+                                     word, self.style))
                 y += tall + 6 * k
         y = self._build_feedback(x0, y + 4 * k, inner)
         if self.state in ("wrong", "right"):
