@@ -15,6 +15,7 @@ only the numbers counting and the sticks moving are drawn node by node, and only
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -33,7 +34,7 @@ from game.ui.table.layout import meld_order
 from game.ui.tile_art import TileArt, tile_art
 
 from .sheets import DrawSheet, SeatChange, Sheet, ShownHand, StandingsSheet, WinSheet
-from .tags import FU_TAG
+from .tags import FU_TAG, OK_TAG
 
 BOX: Final = (13, 27, 29)  # opaque: nothing of the table shows through the words
 BOX_EDGE: Final = (232, 184, 84)
@@ -115,6 +116,7 @@ class ResultPanel:
         self._fu_at: tuple[float, float, float] | None = None  # where it goes (centre, top, right)
         self.summary = Node()
         self.fu_label: Text | None = None
+        self.ok_label: Text | None = None
         self._column_x: dict[int, float] = {}
         self.build()
 
@@ -378,10 +380,36 @@ class ResultPanel:
         return top + 108 * u
 
     def _footer(self, text: str, y: float) -> float:
+        """The keys line, and the OK button at the panel's bottom right: the result waits for the
+        player (a new reader needs longer than any fixed time), and a button says so where the
+        eye ends; when the table goes on by itself (fast play, AI-only) the button counts down
+        (:meth:`set_countdown`)."""
         u = self.unit
         text = join(t("common.separator"), [text, t("result.review_key")])  # R: the hand's review (game.ui.review)
-        self._text(text, 12, pieces.DIM, 0, y + 8 * u, anchor=(0.5, 0.5))
-        return y + 24 * u
+        font = pieces.font(max(8, round(16 * u)), True)
+        longest = max(font.size(t("result.ok"))[0], font.size(t("result.ok_in", seconds=10))[0])
+        bw, bh = round(max(200 * u, longest + 40 * u)), round(36 * u)  # as wide as its longest words
+        right = self.width / 2 - 24 * u
+        words = self._text(text, 12, pieces.DIM, self.left + 36 * u, y + 4 * u + bh / 2)
+        if words.content_size()[0] > self.width - 72 * u - bw - 24 * u:  # too long beside the button: above it
+            words.x, words.y, words.anchor = 0, y + 8 * u, (0.5, 0.5)
+            y += 18 * u
+        middle = y + 4 * u + bh / 2
+        self.box.add_child(Panel(bw, bh, pieces.GOLD, right - bw / 2, middle, radius=round(8 * u),
+                                 border_color=(250, 236, 200), border_width=1, hittable=True, tag=OK_TAG,
+                                 name="ok button"))
+        self.ok_label = self.moving.add_child(Text(t("result.ok"), font, (28, 30, 26), right - bw / 2, middle,
+                                                   name="ok"))
+        return y + 12 * u + bh
+
+    def set_countdown(self, left: float | None) -> None:
+        """The OK button's words: ``left`` seconds before the table goes on by itself (whole
+        seconds, rounded up), or None when it waits for the player."""
+        if self.ok_label is None:
+            return
+        words = t("result.ok") if left is None else t("result.ok_in", seconds=max(0, math.ceil(left - 1e-9)))
+        if words != self.ok_label.text:
+            self.ok_label.text = words
 
     # --- showing -------------------------------------------------------------------------------
 

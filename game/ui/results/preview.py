@@ -89,7 +89,8 @@ def table_before(size: tuple[int, int], match: Match, *, style: str = "classic",
     (apply the next action to ``match``: the table shows its events)."""
     from game.ui.table import TableScreen
 
-    table = TableScreen(size, match=match, human=human, drive=False, level="efficiency", style=style)
+    table = TableScreen(size, match=match, human=human, drive=False, level="efficiency", style=style,
+                        wait_for_player=True)  # as the game's table: a result waits for the player
     table.skip()
     return table
 

@@ -5,3 +5,4 @@ from __future__ import annotations
 from typing import Final
 
 FU_TAG: Final = ("result", "fu")  # the fu breakdown's button
+OK_TAG: Final = ("result", "ok")  # the OK button (any click on a result goes on; this one says so)

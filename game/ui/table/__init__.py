@@ -39,6 +39,7 @@ def start_match(options: MatchOptions, match: Match, settings: Settings) -> Tabl
         keys_hint=True,  # the menus' table: Esc pauses, and the player should know it
         terminology=settings.terminology,
         auto_pass=settings.auto_pass,
+        wait_for_player=True,  # a result waits for the player at Normal and Slow speed
     )
     screen.settings = settings  # what a later change from the pause menu is compared with
     return screen

@@ -170,9 +170,11 @@ class Presenter:
     discard_beat = 0.0  # seconds the table rests on another seat's discard (auto-pass off: time to follow)
 
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
-                 names: Sequence[str] | None = None, hold_seconds: float = 6.0,
+                 names: Sequence[str] | None = None, hold_seconds: float | None = 6.0,
                  terms: Terms | None = None, sounds: Sounds | None = None) -> None:
-        """``sounds``: where the table's sounds go (None: the app's board, :func:`audio.current`)."""
+        """``sounds``: where the table's sounds go (None: the app's board, :func:`audio.current`);
+        ``hold_seconds``: how long (in the timeline's time) a result stays before the table goes
+        on by itself, None: until the player goes on."""
         self.layout = layout
         self.human = human
         self.hud = hud
@@ -267,6 +269,29 @@ class Presenter:
             self.counting.finish()
             return True
         return False
+
+    def _hold(self, times: float = 1.0) -> Hold:
+        """The wait on a result (``times`` the usual one: the match's standings are read longer)."""
+        return Hold(HOLD_UNTIL_DISMISSED if self.hold_seconds is None else self.hold_seconds * times)
+
+    def wait_results(self, seconds: float | None) -> None:
+        """From now on a result waits for the player (None) or goes on after ``seconds``; the
+        result on screen follows at once (the player changed the speed while reading it)."""
+        self.hold_seconds = seconds
+        hold = self.hold
+        if hold is not None and not hold.done:
+            hold.seconds = HOLD_UNTIL_DISMISSED if seconds is None else hold.elapsed + seconds
+
+    def show_countdown(self) -> None:
+        """The OK button of the result on screen says how long before the table goes on by
+        itself (in real seconds: the hold runs at the animation speed), or nothing."""
+        hold, panel = self.hold, self.result
+        if panel is None or hold is None:
+            return
+        if hold.done or hold.seconds >= HOLD_UNTIL_DISMISSED:
+            panel.set_countdown(None)
+        else:
+            panel.set_countdown(hold.time_to_event / max(1e-6, self.timeline.speed))
 
     def release_hold(self) -> bool:
         """The player dismissed a result: let the table go on."""
@@ -721,7 +746,7 @@ class Presenter:
         sheet = make(self._seats())
         self.result_maker = make
         self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
-        self.hold = Hold(self.hold_seconds)
+        self.hold = self._hold()
         staged: list[results.ResultPanel] = []
         frame = 1.0 / 60.0
         fonts = [Seq(Call(step), Delay(frame)) for step in results.font_steps(self.layout.size)]
@@ -770,7 +795,7 @@ class Presenter:
         for counter in panel.counters:
             counter.t = 1.0
         self.result_maker = make
-        self.hold = Hold(self.hold_seconds)
+        self.hold = self._hold()
         self.timeline.enqueue(Lazy(lambda: Seq(self.hold or Delay(0.0), Call(self.hide_result)), "kept result"))
 
     def relayout_result(self) -> None:
@@ -875,7 +900,7 @@ class Presenter:
         return Delay(0.2)
 
     def _on_MatchEnded(self, e: MatchEnded) -> Action:
-        self.hold = Hold(self.hold_seconds * 10)
+        self.hold = self._hold(2.0)
         return Seq(Call(self._show_standings, e), self.hold)
 
     def _show_standings(self, e: MatchEnded) -> None:

@@ -50,6 +50,8 @@ from .words import DEFAULT_TERMINOLOGY, table_terms, tile_words, tiles_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
 NOTICE_SECONDS: Final = 5.0  # how long a word for the player (an external bot refused, a key) stays in the caption
+RESULT_SECONDS: Final = 6.0  # a result's stay at a table of a tool or a test (timeline seconds)
+AUTO_RESULT_SECONDS: Final = 5.0  # real seconds a result stays when the game's table goes on by itself
 DISCARD_BEAT: Final = 0.7  # seconds on each other seat's discard when auto-pass is off  # 0.0: instant (every unit finished at once)
 VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": "c", "kan": "k", "pass": "n",
                     "kyuushu": "9"}
@@ -102,6 +104,7 @@ class TableScreen:
         keys_hint: bool = False,
         external: dict[int, ExternalSeat] | None = None,
         corners: bool = False,
+        wait_for_player: bool = False,
     ) -> None:
         """``autoplay`` lets an AI play the human's seat too; ``drive=False`` never applies an
         action (the match is played elsewhere: the screen only shows its new events);
@@ -111,7 +114,10 @@ class TableScreen:
         ``auto_pass=False`` rests the table a beat on every other seat's discard, so the player
         can follow the play even when no call is possible (the engine asks only when one is);
         ``corners`` puts the side seats' plates in the top corners (a narrow table keeps bigger
-        tiles: the tutorial's).
+        tiles: the tutorial's). ``wait_for_player``: a result waits for the player at Normal and
+        Slow speed (the game's own tables; a reader needs longer than any fixed time) and goes on
+        by itself, counting down, only at Fast or in AI-only play; without it every result goes
+        on after a few seconds (tools and tests).
         At a strict table (the human among the match's ``strict_seats``) the table gives no help:
         no waits, no hints, and every discard asks the human, who may call anything."""
         self.rules = load_profile(profile) if match is None else match.profile
@@ -169,6 +175,7 @@ class TableScreen:
         self._focus_key: object = None
         self.keys_hint = keys_hint
         self.corners = corners
+        self.wait_for_player = wait_for_player
         self._build(size)
         self.presenter.feed(self._visible(self.match.events))
         self._fed = len(self.match.events)
@@ -184,10 +191,20 @@ class TableScreen:
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
                                    names=self.names, terms=self.terms)
         self.presenter.discard_beat = self._discard_beat()
+        self.presenter.hold_seconds = self._result_hold()
         self.hud.show_dora_panel(False)
         self.hand_focus = HandFocus(self.presenter, self.human, self.hud.over)
         if self.keys_hint:
             self.hud.show_keys([t("table.keys.hand"), t("table.keys.menu"), t("table.keys.help")])
+
+    def _result_hold(self) -> float | None:
+        """How long a result stays, in the timeline's time (None: until the player goes on)."""
+        if not self.wait_for_player:
+            return RESULT_SECONDS
+        speed = 1.0 if self.instant else self.timeline.speed
+        if not self.autoplay and speed <= 1.0:
+            return None
+        return AUTO_RESULT_SECONDS * speed  # real seconds, at the speed the hold runs at
 
     def _discard_beat(self) -> float:
         """The rest on each other seat's discard: none with auto-pass, or at a strict table (it
@@ -213,6 +230,7 @@ class TableScreen:
             self.presenter.feed(self._visible(self.match.events[self._fed :]))
             self._fed = len(self.match.events)
         self._settle_hand(dt)
+        self.presenter.show_countdown()
         self._calm = max(0.0, self._calm - dt)
         if self.instant:
             self.timeline.skip_all()
@@ -540,6 +558,7 @@ class TableScreen:
             speed = settings.animation_factor
             self.instant = speed == 0.0
             self.timeline.speed = 1.0 if self.instant else speed
+            self.presenter.wait_results(self._result_hold())
         if settings.tile_style != self.style:  # every tile drawn again in the new style, now
             self.style = settings.tile_style
             self.resize(self.size)
@@ -603,6 +622,8 @@ class TableScreen:
                 return Intent("result_fu")
             if key == pygame.K_r:
                 return Intent("review")
+            if text in ("+", "=", "-", "_"):  # the speed, and with it whether the result waits
+                return Intent("speed", 1 if text in ("+", "=") else -1)
             return Intent("continue") if key in (pygame.K_SPACE, *ENTER_KEYS) else None
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
@@ -748,6 +769,7 @@ class TableScreen:
         index = max(0, min(len(SPEEDS) - 1, index + step))
         self.instant = SPEEDS[index] == 0.0
         self.timeline.speed = 1.0 if self.instant else SPEEDS[index]
+        self.presenter.wait_results(self._result_hold())
 
     def _hover(self, point: tuple[int, int]) -> None:
         """The pointer moved to ``point``. A motion to where it already was (SDL sends one when
