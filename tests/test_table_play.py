@@ -126,6 +126,18 @@ def test_skip_rebuilds_and_play_goes_on() -> None:
     assert screen.decisions > 0
 
 
+def test_a_callout_cut_short_by_skip_does_not_stay_up() -> None:
+    """Seen in a real window: Space during a "Pon" left the bubble over the table for the rest
+    of the hand (the timeline was cleared before the callout's end removed it)."""
+    display()
+    screen = TableScreen(SIZE, seed=8, autoplay=True)
+    screen.timeline.run(screen.hud.callout(2, "Pon"))
+    FixedClock().run(screen.update, 3)
+    assert screen.hud.callouts.children
+    screen.skip()
+    assert not screen.hud.callouts.children
+
+
 def test_a_resize_rebuilds_the_table() -> None:
     display()
     screen = TableScreen(SIZE, seed=4, autoplay=True, speed=12.0)

@@ -920,6 +920,7 @@ class Presenter:
         hud = self.hud
         hud.hide_result()
         hud.caption("")
+        hud.callouts.clear()  # a callout cut short with the timeline (Space) would stay up for good
         hud.show_centre(True)
         self.dealer = match.dealer
         self.scores = list(match.scores)
