@@ -775,22 +775,29 @@ class Match:
 
     # --- claims -------------------------------------------------------------------------------
 
-    def _anyone_interested(self, discarder: int, tile: int) -> bool:
-        """A cheap look before the full options: could any other seat win on, pon or chi this tile?"""
+    def _interested_seats(self, discarder: int, tile: int) -> list[int]:
+        """The seats that could answer this tile at all, in turn order from the discarder: a
+        cheap look (could it win on, pon or chi it?) that spares the full options of the others
+        (most discards interest nobody, and most of the rest only one seat). A strict-table
+        seat is asked about every discard."""
         k = tile >> 2
         players = self.hand.players
         strict = self.strict_seats
         chi_seat = self.rules.penalties.next_to_play(players, discarder)
+        seats: list[int] = []
         for step in _SEAT_STEP:
             seat = (discarder + step) % 4
             p = players[seat]
             if p.dead_hand:
                 continue
-            if strict and seat in strict:
-                return True  # a strict-table seat is asked about every discard
-            if k in p.waits or p.kind_counts[k] >= 2 or (seat == chi_seat and k < 27 and could_chi(p.kind_counts, k)):
-                return True
-        return False
+            if (
+                (strict and seat in strict)
+                or k in p.waits
+                or p.kind_counts[k] >= 2
+                or (seat == chi_seat and k < 27 and could_chi(p.kind_counts, k))
+            ):
+                seats.append(seat)
+        return seats
 
     def _claim_options(self, seat: int, discarder: int, tile: int, *, chankan: bool, last_discard: bool) -> list[Action]:
         p = self.hand.players[seat]
@@ -814,7 +821,7 @@ class Match:
 
     def _open_claims(self, discarder: int, tile: int, out: list[Event], *, chankan: bool) -> None:
         h = self.hand
-        interested = self._anyone_interested(discarder, tile)
+        interested = self._interested_seats(discarder, tile)
         if not interested and not chankan:
             # nobody may answer (only a dead hand may let a winning tile pass): no window at all
             h.claim = None
@@ -826,11 +833,8 @@ class Match:
         h.claim = window
         if interested:
             last = h.wall.live_remaining == 0
-            for step in _SEAT_STEP:
-                seat = (discarder + step) % 4
+            for seat in interested:  # a seat left out would have been offered nothing
                 if seat in self.strict_seats:
-                    if h.players[seat].dead_hand:
-                        continue
                     valid = self._claim_options(seat, discarder, tile, chankan=chankan, last_discard=last)
                     opts, false_kinds = self.rules.calls.strict_options(seat, valid, chankan=chankan)
                     window.offer(seat, opts, false_kinds)
