@@ -457,19 +457,37 @@ def test_the_whole_key_tables_agree_with_the_prefix_and_suffix_tables() -> None:
     assert module.whole_key_tables()[0] is suits  # filled once, in place
 
 
-def test_the_first_count_of_a_process_fills_the_tables_and_agrees() -> None:
+def test_counts_learn_the_groups_they_meet_and_agree_with_the_whole_tables() -> None:
+    """Play fills the whole-key tables only with the groups it meets (a fresh process: no other
+    test filled them): each learned entry is the one the whole domain holds, a count agrees
+    before and after its groups are learned, and a group too big for the domain is not kept."""
     import subprocess
     import sys
 
     code = """
+import random
 from game.engine import shanten as m
 from game.engine.tiles import counts_of, parse_tiles
-hands = ["123m456p789s1122z", "19m19p19s1234567z", "1112345678999m1p", "13579m2468p135s7z"]
+hands = ["123m456p789s1122z", "19m19p19s1234567z", "1112345678999m1p", "13579m2468p135s7z", "11112222333345m"]
+rng = random.Random(5)
+wall = [k for k in range(34) for _ in range(4)]
 counts = [counts_of(parse_tiles(h)) for h in hands]
-assert not m._SUITS
+for _ in range(300):
+    c = [0] * 34
+    for k in rng.sample(wall, 14):
+        c[k] += 1
+    counts.append(c)
+assert not m._SUITS and not m._HONORS
 first = [m.shanten(c) for c in counts]
-assert len(m._SUITS) == 74396
-print(first == [m.shanten(c) for c in counts], first)
+learned = dict(m._SUITS), dict(m._HONORS)
+met = {bytes(c[i:i + 9]) for c in counts for i in (0, 9, 18)}
+assert set(learned[0]) <= met and 0 < len(learned[0]) < 74396
+assert bytes([4, 4, 4, 1, 1, 0, 0, 0, 0]) not in learned[0]  # 14 tiles in a suit: beyond the domain
+again = [m.shanten(c) for c in counts]
+suits, honours = m.whole_key_tables()
+assert len(suits) == 74396 and len(honours) == 9130
+assert all(suits[k] == v for k, v in learned[0].items()) and all(honours[k] == v for k, v in learned[1].items())
+print(first == again == [m.shanten(c) for c in counts], first[:5])
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.startswith("True")

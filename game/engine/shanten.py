@@ -157,7 +157,8 @@ def _special_rows() -> list[int]:
     return out
 
 
-_SPECIALS: Final = _special_rows()
+# signed bytes, not a list: 137 kB instead of 1.1 MB of pointers (an index gives a cached small int)
+_SPECIALS: Final = array("b", _special_rows())
 
 
 def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) -> dict[bytes, tuple[int, int]]:
@@ -188,20 +189,30 @@ def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) 
     }
 
 
-# 74,396 suit patterns of up to 10 tiles and 9,130 honour patterns of up to 9: a few MB, and
-# they hold all groups of all but about one random 14-tile hand in 13,000. Filled on first use
-# (the slow path, which a miss in the empty tables takes, fills them): they cost about 0.1 s of
-# CPU, which a start that counts no shanten before its first frame (the title) should not pay.
+# The whole-key tables: each group pattern met so far (74,396 suit patterns of up to 10 tiles and
+# 9,130 honour patterns of up to 9 at most, the tables' closed domain), learned on first sight by
+# the slow path (:func:`_group_id`, a few microseconds once). Play meets few of them: four hard
+# seats see about 7,000 suit patterns in a hanchan and 17,000 in four, so a table holds a tenth
+# of the 6.3 MB the whole domain took when it was filled at the first count (which also cost
+# about 0.1 s of CPU there). A bigger group always takes the slow path.
 _SUITS: Final[dict[bytes, tuple[int, int]]] = {}
 _HONORS: Final[dict[bytes, tuple[int, int]]] = {}
+_SHARED: Final[dict[tuple[int, int], tuple[int, int]]] = {}  # the ~1,500 distinct values, one object each
+_SUIT_ENDS: Final = (0, 8)  # a group's terminal-or-honour offsets (see ``_facts``)
+_HONOR_ENDS: Final = tuple(range(7))
+_filled: list[bool] = [False]
 
 
 def whole_key_tables() -> tuple[dict[bytes, tuple[int, int]], dict[bytes, tuple[int, int]]]:
-    """The suit and honour whole-key tables, filled (in place, once) if they are not yet."""
-    if not _HONORS:
-        # one C call each: another thread sees a table empty or whole; honours last, as the flag
-        _SUITS.update(_whole_keys(_SUIT_PRE, _SUIT_SUF, 10))
-        _HONORS.update(_whole_keys(_HONOR_PRE, _HONOR_SUF, 9))
+    """The suit and honour whole-key tables, filled with their whole domain (in place, once):
+    what the tests compare; play learns only the patterns it meets."""
+    if not _filled[0]:
+        for table, every in (
+            (_SUITS, _whole_keys(_SUIT_PRE, _SUIT_SUF, 10)),
+            (_HONORS, _whole_keys(_HONOR_PRE, _HONOR_SUF, 9)),
+        ):
+            table.update({key: _SHARED.setdefault(value, value) for key, value in every.items()})
+        _filled[0] = True
     return _SUITS, _HONORS
 
 
@@ -210,13 +221,18 @@ _cut = itemgetter(slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
 
 
 def _group_id(g: bytes) -> int:
-    """The distance-vector id of any suit (9 counts) or honour (7 counts) pattern."""
-    found = (_SUITS if len(g) == 9 else _HONORS).get(g)
+    """The distance-vector id of any suit (9 counts) or honour (7 counts) pattern; a pattern
+    within the whole-key tables' domain is learned there. ``KeyError``: not a pattern of 0..4."""
+    suited = len(g) == 9
+    table = _SUITS if suited else _HONORS
+    found = table.get(g)
     if found is not None:
         return found[0]
-    if len(g) == 9:
-        return _SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]]
-    return _HONOR_PRE[g[0:4]][_HONOR_SUF[g[4:7]]]
+    vector_id = _SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]] if suited else _HONOR_PRE[g[0:4]][_HONOR_SUF[g[4:7]]]
+    if sum(g) <= (10 if suited else 9):
+        value = (vector_id, _facts(g, _SUIT_ENDS if suited else _HONOR_ENDS))
+        table[bytes(g)] = _SHARED.setdefault(value, value)
+    return vector_id
 
 
 def _bad_counts(counts: Sequence[int]) -> ValueError:
@@ -224,10 +240,8 @@ def _bad_counts(counts: Sequence[int]) -> ValueError:
 
 
 def _normal_distance(b: bytes, sets: int) -> int:
-    """The slow path of :func:`shanten`: big groups, bad counts, or the first call (which fills
-    the whole-key tables)."""
-    if not _HONORS:
-        whole_key_tables()
+    """The slow path of :func:`shanten`: big groups, bad counts, or a group not met before
+    (learned on the way: see :func:`_group_id`)."""
     m, p, s, z = _cut(b)
     try:
         return _FINAL[sets][_THREE[_TWO[_group_id(m)][_group_id(p)]][_group_id(s)]][_group_id(z)]
