@@ -153,6 +153,26 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used() -> None:
         SurfaceCache(capacity=0)
 
 
+def test_faded_copies_are_bounded_apart_and_never_push_out_opaque_ones() -> None:
+    cache = SurfaceCache(capacity=4, fade_capacity=2)
+    tiles = [marked_tile(6 + i, 4) for i in range(4)]
+    for tile in tiles:
+        cache.get(tile, 90, 4, 6, 1.0)
+    for level in range(1, ALPHA_LEVELS):  # a whole fade of the first tile
+        cache.get(tiles[0], 90, 4, 6, level / ALPHA_LEVELS)
+    assert len(cache) == 4 + 2
+    misses = cache.misses
+    for tile in tiles:  # every opaque copy is still there
+        cache.get(tile, 90, 4, 6, 1.0)
+    assert cache.misses == misses
+    cache.get(tiles[0], 90, 4, 6, (ALPHA_LEVELS - 1) / ALPHA_LEVELS)  # the last level: kept
+    assert cache.misses == misses
+    cache.invalidate(tiles[0])
+    assert len(cache) == 3
+    with pytest.raises(ValueError):
+        SurfaceCache(fade_capacity=0)
+
+
 def test_text_renders_once_per_change() -> None:
     font = pygame.font.Font(None, 20)
     label = Text("East 1", font, (255, 255, 0), 50, 20)
