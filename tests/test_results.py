@@ -12,7 +12,7 @@ from table_helpers import display
 from game import i18n
 from game.engine.events import FuPart, Win
 from game.i18n import has
-from game.scene import Sprite, Text
+from game.scene import Panel, Sprite, Text
 from game.ui.results import FU_TAG, ResultPanel, WinSheet
 from game.ui.results.panel import BOX
 from game.ui.results.preview import table_at_result
@@ -110,6 +110,25 @@ def test_the_fu_breakdown_opens_by_key_and_by_click() -> None:
     table.act(table.intent_at((round(at[0]), round(at[1]))))
     assert not panel.fu_open and not panel.fu_box.visible
     assert table.intent_at((5, 5)).kind == "continue"  # anywhere else goes on
+
+
+def test_a_drawn_panel_keeps_one_picture_and_draws_its_box_again_when_asked() -> None:
+    """Once the still picture holds the box, the box lets its own whole-panel surface go (it
+    doubled the panel's memory); opening the fu breakdown redraws the picture, box included."""
+    table = _table("ron")
+    panel = table.presenter.result
+    assert panel is not None and panel.still is not None
+    surface = pygame.Surface(SIZE)
+    table.draw(surface)
+    boxes = [n for n in panel.content.walk() if isinstance(n, Panel)]
+    assert boxes and all(n._image is None for n in boxes)
+    renders = [n.renders for n in boxes]
+    spot = (round(SIZE[0] / 2 - panel.width / 2 + 12), round(panel.content.y + panel.height - 140))
+    assert tuple(surface.get_at(spot))[:3] == BOX
+    table.act(table.key_intent(pygame.K_f))
+    table.draw(surface)
+    assert [n.renders for n in boxes[: len(renders)]] > renders  # drawn again for the new picture
+    assert tuple(surface.get_at(spot))[:3] == BOX and all(n._image is None for n in boxes)
 
 
 def test_melds_show_as_melds_with_the_called_tile_turned() -> None:

@@ -71,7 +71,9 @@ class StillPicture(CachedLayer):
     1560x990 alpha blit at 1080p cost about 2 ms a frame; a keyed blit a fraction of that). It is
     drawn flat from the start (drawing it with alpha and flattening it after cost two whole-picture
     conversions, 6-10 ms at 1080p, in the frame that prepared it) and run-length encoded in a
-    staging step of its own (:meth:`encode`)."""
+    staging step of its own (:meth:`encode`). Once drawn, the boxes inside let their own
+    pictures go: kept, the panel's box doubled the panel's memory for as long as it showed (the
+    peak of a running table), and a box is drawn again in a millisecond when the picture is."""
 
     __slots__ = ()
 
@@ -82,6 +84,11 @@ class StillPicture(CachedLayer):
 
     def _redraw(self) -> None:
         super()._redraw()
+        # the boxes are in the picture now: their own surfaces (the panel's is 2.4 MB at 720p)
+        # are made again only when the picture is
+        for node in self.walk():
+            if isinstance(node, Panel):
+                node.rerender()
         picture = self._picture
         if picture is not None and not picture.get_flags() & pygame.SRCALPHA and picture.get_colorkey() is None:
             picture.set_colorkey((0, 0, 0), pygame.RLEACCEL)  # a run-length blit: the fastest keyed one
