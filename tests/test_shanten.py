@@ -458,14 +458,15 @@ def test_the_whole_key_tables_agree_with_the_prefix_and_suffix_tables() -> None:
 
 
 def test_counts_learn_the_groups_they_meet_and_agree_with_the_whole_tables() -> None:
-    """Play fills the whole-key tables only with the groups it meets (a fresh process: no other
-    test filled them): each learned entry is the one the whole domain holds, a count agrees
-    before and after its groups are learned, and a group too big for the domain is not kept."""
+    """The first count fills the whole-key tables with the small groups only (up to FIRST_FILL
+    tiles), and play adds the bigger groups it meets (a fresh process: no other test filled
+    them): each entry is the one the whole domain holds, a count agrees before and after its
+    groups are learned, and a group too big for the domain is not kept."""
     import subprocess
     import sys
 
     code = """
-import random
+import itertools, random
 from game.engine import shanten as m
 from game.engine.tiles import counts_of, parse_tiles
 hands = ["123m456p789s1122z", "19m19p19s1234567z", "1112345678999m1p", "13579m2468p135s7z", "11112222333345m"]
@@ -480,8 +481,10 @@ for _ in range(300):
 assert not m._SUITS and not m._HONORS
 first = [m.shanten(c) for c in counts]
 learned = dict(m._SUITS), dict(m._HONORS)
+small = {bytes(p) for p in itertools.product(range(5), repeat=9) if sum(p) <= m.FIRST_FILL}
 met = {bytes(c[i:i + 9]) for c in counts for i in (0, 9, 18)}
-assert set(learned[0]) <= met and 0 < len(learned[0]) < 74396
+assert small <= set(learned[0]) <= small | met
+assert {g for g in met if 6 < sum(g) <= 10} <= set(learned[0]) and len(learned[0]) < 74396
 assert bytes([4, 4, 4, 1, 1, 0, 0, 0, 0]) not in learned[0]  # 14 tiles in a suit: beyond the domain
 again = [m.shanten(c) for c in counts]
 suits, honours = m.whole_key_tables()

@@ -161,23 +161,21 @@ def _special_rows() -> list[int]:
 _SPECIALS: Final = array("b", _special_rows())
 
 
-def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) -> dict[bytes, tuple[int, int]]:
-    """Every group pattern of at most ``max_tiles`` tiles as one whole key, so the hot path
-    makes one look-up per group instead of two; bigger groups go through :func:`_group_id`.
+def _whole_keys(suited: bool, max_tiles: int) -> dict[bytes, tuple[int, int]]:
+    """Every suit (or honour) pattern of at most ``max_tiles`` tiles as one whole key, so the hot
+    path makes one look-up per group instead of two; bigger groups go through :func:`_group_id`.
     Values are the vector id and the group's code (see ``_facts``)."""
+    pre, suf = (_SUIT_PRE, _SUIT_SUF) if suited else (_HONOR_PRE, _HONOR_SUF)
     pre_by_sum: dict[int, list[tuple[bytes, bytes]]] = {}
     suf_by_sum: dict[int, list[tuple[bytes, int]]] = {}
     for key, row in pre.items():
         pre_by_sum.setdefault(sum(key), []).append((key, row))
     for key, col in suf.items():
         suf_by_sum.setdefault(sum(key), []).append((key, col))
-    # codes add: a whole key's code is its prefix's plus its suffix's
-    suited = max_tiles == 10
-    pre_code = {key: _facts(key, (0,) if suited else (0, 1, 2, 3)) for key in pre}
-    suf_code = {key: _facts(key, (3,) if suited else (0, 1, 2)) for key in suf}
+    pre_code, suf_code = _part_codes(suited)
     # some 1,500 distinct values: shared, so they stay in the CPU's cache (a value object per
     # key would cost a cache miss per look-up in a game, where the tables are cold)
-    shared: dict[tuple[int, int], tuple[int, int]] = {}
+    shared = _SHARED
     return {
         p + s: shared.setdefault(value, value)
         for n_pre, pres in pre_by_sum.items()
@@ -189,30 +187,42 @@ def _whole_keys(pre: dict[bytes, bytes], suf: dict[bytes, int], max_tiles: int) 
     }
 
 
-# The whole-key tables: each group pattern met so far (74,396 suit patterns of up to 10 tiles and
-# 9,130 honour patterns of up to 9 at most, the tables' closed domain), learned on first sight by
-# the slow path (:func:`_group_id`, a few microseconds once). Play meets few of them: four hard
-# seats see about 7,000 suit patterns in a hanchan and 17,000 in four, so a table holds a tenth
-# of the 6.3 MB the whole domain took when it was filled at the first count (which also cost
-# about 0.1 s of CPU there). A bigger group always takes the slow path.
+@functools.lru_cache(maxsize=2)
+def _part_codes(suited: bool) -> tuple[dict[bytes, int], dict[bytes, int]]:
+    """The codes of every prefix and suffix pattern (codes add: a whole key's code is its
+    prefix's plus its suffix's)."""
+    if suited:
+        return {k: _facts(k, (0,)) for k in _SUIT_PRE}, {k: _facts(k, (3,)) for k in _SUIT_SUF}
+    return {k: _facts(k, (0, 1, 2, 3)) for k in _HONOR_PRE}, {k: _facts(k, (0, 1, 2)) for k in _HONOR_SUF}
+
+
+# The whole-key tables' domain: 74,396 suit patterns of up to 10 tiles and 9,130 honour patterns
+# of up to 9 (6.3 MB, 0.1 s of CPU to fill, once filled whole at the first count). Play meets
+# few of them: four hard seats meet about 7,000 suit patterns in a hanchan (17,000 in four), nearly
+# nine in ten patterns of up to 5 tiles but one in 37 of those of 8 to 10, where most of the domain
+# lies.
+# So the first count fills the patterns of up to ``FIRST_FILL`` tiles (4,915 suit patterns, a
+# few milliseconds) and any other is learned when first met, by the slow path (:func:`_group_id`);
+# a bigger group always takes the slow path.
 _SUITS: Final[dict[bytes, tuple[int, int]]] = {}
 _HONORS: Final[dict[bytes, tuple[int, int]]] = {}
 _SHARED: Final[dict[tuple[int, int], tuple[int, int]]] = {}  # the ~1,500 distinct values, one object each
-_SUIT_ENDS: Final = (0, 8)  # a group's terminal-or-honour offsets (see ``_facts``)
-_HONOR_ENDS: Final = tuple(range(7))
-_filled: list[bool] = [False]
+FIRST_FILL: Final = 6
+_filled: list[int] = [0]  # 0: nothing yet; 1: the small patterns; 2: the whole domain
+
+
+def _fill(max_tiles: int) -> None:
+    # one C call each: another thread sees a table before or after
+    _SUITS.update(_whole_keys(True, min(max_tiles, 10)))
+    _HONORS.update(_whole_keys(False, min(max_tiles, 9)))
 
 
 def whole_key_tables() -> tuple[dict[bytes, tuple[int, int]], dict[bytes, tuple[int, int]]]:
     """The suit and honour whole-key tables, filled with their whole domain (in place, once):
     what the tests compare; play learns only the patterns it meets."""
-    if not _filled[0]:
-        for table, every in (
-            (_SUITS, _whole_keys(_SUIT_PRE, _SUIT_SUF, 10)),
-            (_HONORS, _whole_keys(_HONOR_PRE, _HONOR_SUF, 9)),
-        ):
-            table.update({key: _SHARED.setdefault(value, value) for key, value in every.items()})
-        _filled[0] = True
+    if _filled[0] < 2:
+        _fill(10)
+        _filled[0] = 2
     return _SUITS, _HONORS
 
 
@@ -228,9 +238,21 @@ def _group_id(g: bytes) -> int:
     found = table.get(g)
     if found is not None:
         return found[0]
-    vector_id = _SUIT_PRE[g[0:5]][_SUIT_SUF[g[5:9]]] if suited else _HONOR_PRE[g[0:4]][_HONOR_SUF[g[4:7]]]
+    if not _filled[0]:  # the first count of the process
+        _fill(FIRST_FILL)
+        _filled[0] = 1
+        found = table.get(g)
+        if found is not None:
+            return found[0]
+    if suited:
+        pre, suf = g[0:5], g[5:9]
+        vector_id = _SUIT_PRE[pre][_SUIT_SUF[suf]]
+    else:
+        pre, suf = g[0:4], g[4:7]
+        vector_id = _HONOR_PRE[pre][_HONOR_SUF[suf]]
     if sum(g) <= (10 if suited else 9):
-        value = (vector_id, _facts(g, _SUIT_ENDS if suited else _HONOR_ENDS))
+        pre_code, suf_code = _part_codes(suited)
+        value = (vector_id, pre_code[pre] + suf_code[suf])
         table[bytes(g)] = _SHARED.setdefault(value, value)
     return vector_id
 
