@@ -121,8 +121,12 @@ def keep_durable(path: Path) -> None:
         spare = kept.with_name(f"{kept.name}.tmp")  # a leftover is cleared like any stale temp
         with RENAMES:
             try:
-                if os.fstat(fd).st_ino != os.stat(path).st_ino:
+                version = os.fstat(fd).st_ino
+                if version != os.stat(path).st_ino:
                     return  # a newer version took its place: it will be kept in its turn
+                if kept.exists() and os.stat(kept).st_ino == version:
+                    return  # kept already: a rename between two links of one file does nothing
+                    # (POSIX), and would leave the spare link behind
                 spare.unlink(missing_ok=True)
                 os.link(path, spare)
                 os.replace(spare, kept)
