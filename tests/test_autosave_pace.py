@@ -187,3 +187,29 @@ def test_a_put_as_the_writer_ends_for_want_of_work_is_still_written() -> None:
         if i % 3 == 0:
             time.sleep(0.0005)  # also after the thread ended, not only while it ends
     assert len(written) == 2000
+
+
+def test_a_task_keeps_its_turn_among_the_writes() -> None:
+    """A finished match is filed on the writer thread (BackgroundWriter.then): after the
+    autosave queued before it, before the next match's; a write queued after the task never
+    takes the place of one queued before it (only of its own file's since the task)."""
+    done: list[str] = []
+    busy, gate = threading.Event(), threading.Event()
+
+    def write(path: Path, data: bytes) -> None:
+        busy.set()
+        gate.wait(5)
+        done.append(data.decode())
+
+    writer = background.BackgroundWriter(write)
+    path = Path("autosave.toml")
+    writer.put(path, b"old 1")  # the thread takes this one and waits at the gate
+    assert busy.wait(5)
+    writer.put(path, b"old 2")
+    writer.put(path, b"old end")  # takes old 2's place
+    writer.then(lambda: done.append("filed"))
+    writer.put(path, b"new 1")  # after the task: old end keeps its place
+    writer.put(path, b"new 2")  # takes new 1's place
+    gate.set()
+    assert writer.flush()
+    assert done == ["old 1", "old end", "filed", "new 2"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 import pygame
@@ -344,6 +345,7 @@ def test_the_flow_starts_continues_and_files_finished_matches() -> None:
 
     done_options, done = finished_match()
     flow.match_over(done_options, done)
+    flow.saves.flush()  # the filing is the writer thread's (see match_over)
     assert isinstance(flow.top, ResultsScreen) and not SaveStore().has_autosave()
     assert len(ReplayLibrary().entries()) == 1
     flow.handle_event(key(pygame.K_ESCAPE))  # results -> title
@@ -417,9 +419,52 @@ def test_the_flow_autosaves_a_table_it_opened_and_files_the_end() -> None:
         if isinstance(flow.top, ResultsScreen):
             break
     assert isinstance(flow.top, ResultsScreen)
+    flow.saves.flush()  # the filing is the writer thread's (see match_over)
     assert not SaveStore().has_autosave() and len(ReplayLibrary().entries()) == 1
     flow.update(1 / 60)
+    assert flow.top.replay_path == ReplayLibrary().paths()[0]  # the results learn the file
     assert len(ReplayLibrary().entries()) == 1  # filed once
+
+
+def test_a_match_end_does_not_wait_for_the_disk_and_files_before_the_next_autosave(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """stress kill saw the frame loop stall 0.65 s as one match ended and the next began: the
+    frame waited for the autosave of the end and the replay's fsync. The filing is the writer
+    thread's now, in turn: the end's autosave, the replay, the autosave gone, then the next
+    match's autosave (never deleted by the filing, never written over the end before it)."""
+    from game.persist import replays
+
+    real = replays.write_json
+    order: list[str] = []
+
+    def slow_disk(path: Path, data: object) -> None:
+        time.sleep(1.0)  # an fsync on a busy disk
+        real(path, data)
+        order.append("replay")
+
+    monkeypatch.setattr(replays, "write_json", slow_disk)
+    flow = MenuFlow(SIZE)
+    done_options, done = finished_match()
+    flow.match_id = "a" * 32
+    began = time.monotonic()
+    flow.match_over(done_options, done)
+    assert time.monotonic() - began < 0.5  # the frame did not wait for the disk
+    results = flow.top
+    assert isinstance(results, ResultsScreen) and results.replay_path is None  # its button shows the match from memory
+    assert flow.stack.screens[0].continue_detail is None  # type: ignore[attr-defined]  # no Continue of a match over
+    match = Match(match_profile(MatchOptions(seed=3)), 3)
+    bots = {s: RandomBot(3, s) for s in range(4)}
+    for _ in range(4):
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    flow.match_id = "b" * 32
+    flow.autosave(MatchOptions(seed=3), match)  # the next match's first autosave, queued behind the filing
+    assert flow.saves.writer is not None and flow.saves.writer.flush()
+    assert order == ["replay"] and [e.match_id for e in (ReplayLibrary().load(p) for p in ReplayLibrary().paths())] == ["a" * 32]
+    saved = SaveStore().load("autosave")
+    assert saved.match_id == "b" * 32 and saved.record == match.record  # the filing removed only the old one
+    flow.update(1 / 60)
+    assert results.replay_path == ReplayLibrary().paths()[0]
 
 
 class SlowEndTable(BotTable):
@@ -454,6 +499,7 @@ def test_the_end_of_a_match_reaches_the_autosave_while_the_table_still_shows_it(
     assert isinstance(flow.top, SlowEndTable) and flow.autosaver.behind() == 0.0
     table.done = True
     flow.update(1 / 60)
+    flow.saves.flush()  # the filing is the writer thread's (see match_over)
     assert isinstance(flow.top, ResultsScreen) and not SaveStore().has_autosave() and len(ReplayLibrary().entries()) == 1
 
 

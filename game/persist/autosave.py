@@ -85,6 +85,11 @@ class Autosaver:
             options, match, match_id = self._latest
             self.follow(options, match, match_id, force=True)
 
+    @property
+    def following(self) -> bool:
+        """A match is followed (not forgotten since its last :meth:`follow`)."""
+        return self._latest is not None
+
     def forget(self) -> None:
         """Stop following: the match ended and was filed (its autosave is about to go)."""
         self._latest = None

@@ -19,6 +19,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -342,6 +344,8 @@ class SaveStore:
         self.autosaver: Autosaver | None = None  # the pace of the table's autosaves (:mod:`.autosave`)
         self._notices: list[Notice] = []
         self._refused: set[Path] = set()  # files that could not be set aside: told once, then left alone
+        self._retiring = 0  # finished matches queued for filing (:meth:`retire_autosave`)
+        self._retire_lock = threading.Lock()
 
     def flush(self) -> None:
         """Finish any autosave still being written (before reading, listing or deleting), the
@@ -414,6 +418,8 @@ class SaveStore:
         self.writer.put(path, lambda: self._content(AUTOSAVE, options, record, None, summary, match_id), done)
 
     def has_autosave(self) -> bool:
+        if self._retiring and (self.autosaver is None or not self.autosaver.following):
+            return False  # its match is being filed (:meth:`retire_autosave`), and none came since
         self.flush()
         return self.autosaving and self.path_for(AUTOSAVE).is_file()
 
@@ -422,6 +428,36 @@ class SaveStore:
         if self.autosaver is not None:
             self.autosaver.forget()
         self.flush()
+        self._remove_autosave()
+
+    def retire_autosave(self, file: Callable[[], object]) -> None:
+        """The autosave's match ended: ``file`` it (into the replay library), then remove the
+        autosave. On the writer thread when the store has one, in turn: after the autosave that
+        holds the match's end (queued before this call), before any autosave of the next match;
+        the frame does not wait for the replay's fsync (on a busy disk the frame that ended a
+        match waited up to 0.35 s for it and the writer). Meanwhile the store says it has no
+        autosave (the title offers no Continue of a match that is over). An ``OSError`` of the
+        filing leaves the autosave in place and is kept as the writer's ``error``."""
+        if self.autosaver is not None:
+            self.autosaver.forget()
+        if self.writer is None:
+            file()
+            self._remove_autosave()
+            return
+
+        def task() -> None:
+            try:
+                file()
+                self._remove_autosave()
+            finally:
+                with self._retire_lock:
+                    self._retiring -= 1
+
+        with self._retire_lock:
+            self._retiring += 1
+        self.writer.then(task)
+
+    def _remove_autosave(self) -> None:
         if self.autosaving:
             with RENAMES:  # not between a version's check and its keeping (atomic.keep_durable)
                 self.path_for(AUTOSAVE).unlink(missing_ok=True)
@@ -564,7 +600,8 @@ class SaveStore:
         return [e for e in self.entries() if not e.is_autosave]
 
     def has_named_saves(self) -> bool:
-        self.flush()
+        # no flush: the writer writes only the autosave, which is not a named save (and the
+        # title asks this right as a finished match is being filed: it need not wait for that)
         return self.folder.is_dir() and any(p.name != f"{AUTOSAVE}.toml" for p in self.folder.glob("*.toml"))
 
     def delete(self, name: str) -> None:

@@ -26,7 +26,7 @@ from game.i18n import t, tn
 from game.match_options import MatchOptions, match_profile
 from game.persist.autosave import Autosaver
 from game.persist.instance import Holder, InstanceLock
-from game.persist.replays import ReplayLibrary
+from game.persist.replays import Placings, ReplayLibrary
 from game.persist.saves import SaveEntry, SaveError, SaveStore, summary_of
 from game.persist.settings import Settings, SettingsStore
 from game.ui import audio
@@ -67,6 +67,7 @@ from .title import TitleScreen
 
 if TYPE_CHECKING:  # imported where used: the title is drawn before the engine's flow is loaded
     from game.engine import Match
+    from game.ui.results.match_end import ResultsScreen
 
 OpenTable = Callable[[MatchOptions, "Match", Settings], Screen]
 RAISE_CHECK = 1.0  # seconds between looks for a second window's request to come to the front
@@ -127,6 +128,7 @@ class MenuFlow:
         notice = self.settings_store.take_notice()
         self._notices: list[str] = [notice_text(notice)] if notice else []
         self.match_id = ""  # the id of the match on the table: its autosave and its replay carry it
+        self._filing: tuple[ResultsScreen, list[Path]] | None = None  # results waiting for their replay's file
         self.options = MatchOptions()
         self.stack = ScreenStack()
         self.stack.push(self.title_screen())
@@ -231,6 +233,7 @@ class MenuFlow:
         writer = self.saves.writer
         if writer is not None and writer.error is not None:
             self.tell_disk_trouble(writer.error)
+        self._hand_replay_path()
         if self.playing is None:
             return
         options, match, screen = self.playing
@@ -399,6 +402,7 @@ class MenuFlow:
             else:
                 self.stack.push(screen)
         elif name == "replays":
+            self.saves.flush()  # a match just ended is filed first (see match_over)
             self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style))
             self.tell_set_aside()
         elif name == "external_bots":
@@ -496,19 +500,37 @@ class MenuFlow:
 
     def match_over(self, options: MatchOptions, match: Match) -> None:
         """File the finished match, forget its autosave, and show the results over the title
-        (called by :meth:`update` for a table it opened, or by the app)."""
-        path = None
+        (called by :meth:`update` for a table it opened, or by the app). The filing is done on
+        the autosave's writer thread (:meth:`SaveStore.retire_autosave`): the replay's fsync and
+        the wait for the autosave of the match's end took this frame up to 0.35 s on a busy
+        disk; the results screen learns its replay's path when it is filed."""
+        from game.ui.results.match_end import ResultsScreen, match_end
+
+        record, placings, hands, match_id = match.record, Placings.of(match), match.hand_index, self.match_id
+        filed: list[Path] = []
+
+        def file() -> None:  # on the writer thread: it touches no screen and not the match
+            filed.append(self.replays.add_record(options, record, placings, hands, match_id=match_id))
+
         try:
+            # the autosave holds the end before the replay is filed (see replays), and is gone after
             self.autosaver.follow(options, match, self.match_id, force=True)
-            self.saves.flush()  # the autosave holds the end before the replay is filed (see replays)
-            path = self.replays.add(options, match, match_id=self.match_id)
-            self.saves.clear_autosave()
+            self.saves.retire_autosave(file)
         except OSError as exc:  # the results still show
             self.tell_disk_trouble(exc)
         self.stack.reset(self.title_screen())
-        from game.ui.results.match_end import ResultsScreen, match_end
+        results = ResultsScreen(self.size, match_end(match, options), replay_path=filed[0] if filed else None)
+        self.stack.push(results)
+        if not filed:
+            self._filing = (results, filed)
 
-        self.stack.push(ResultsScreen(self.size, match_end(match, options), replay_path=path))
+    def _hand_replay_path(self) -> None:
+        """The results screen of the match just filed learns its replay's file (until then its
+        replay button shows the match from memory)."""
+        if self._filing is not None and self._filing[1]:
+            results, filed = self._filing
+            results.replay_path = filed[0]
+            self._filing = None
 
 
 def _close_seats(table: object) -> None:
