@@ -13,7 +13,10 @@ JSON summary (progress on stderr). Run them under ``nice -n 19`` on a shared mac
     autosave, replay or settings file that does not load, or a record that does not replay to its
     hash), actions lost beyond the last second of play (the autosave's action count against what
     the child reported it had played one second before the kill), the age of the oldest action
-    not on disk at each kill, and duplicate replays (two files of one match).
+    not on disk at each kill, and duplicate replays (two files of one match). Each loss is in
+    one class, both counted (the figure stays every loss): ``lost_not_scheduled``, the OS did
+    not run the child (no CPU for it while a thread of it was runnable, sampled from outside:
+    :class:`CpuSampler`, :func:`loss_class`), or ``lost_design``, the game's own.
 ``instances``
     Two or three games started a few seconds apart on one user folder, each playing its own
     match: the first keeps the autosave; the others are told so and play without it (the choice a
@@ -301,6 +304,92 @@ def spawn_child(folder: Path, *extra: str) -> tuple[subprocess.Popen[str], Reade
 # --- kill -9 during autosaving ------------------------------------------------------------------------
 
 
+class CpuSampler:
+    """The child's CPU from outside, every 20 ms while it lives (Linux ``/proc``): its CPU time
+    (``stat`` utime + stime, exited threads included) and whether any of its threads was
+    runnable (state R). A loss then says whether the OS ran the child at all meanwhile: a
+    process that got no CPU while it was runnable could not write anything (the machine's
+    fault, not the design's). (Not schedstat's wait: the kernel adds a thread's wait for a CPU
+    only when it gets one, so a thread starved until the kill never shows it.)"""
+
+    PERIOD: Final = 0.02
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.samples: list[tuple[float, float, bool]] = []  # (monotonic time, CPU s, a thread runnable)
+        self._stop = threading.Event()
+        self._tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.thread.join(1)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            sample = self._sample()
+            if sample is None:
+                return  # gone (or no /proc here)
+            self.samples.append(sample)
+            self._stop.wait(self.PERIOD)
+
+    def _sample(self) -> tuple[float, float, bool] | None:
+        now = time.monotonic()
+        try:
+            with open(f"/proc/{self.pid}/stat", encoding="ascii") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            cpu = (int(fields[11]) + int(fields[12])) / self._tick  # utime, stime (fields 14, 15)
+            runnable = False
+            for tid in os.listdir(f"/proc/{self.pid}/task"):
+                with contextlib.suppress(OSError, IndexError), \
+                        open(f"/proc/{self.pid}/task/{tid}/stat", encoding="ascii") as handle:
+                    runnable = runnable or handle.read().rsplit(")", 1)[1].split()[0] == "R"
+        except (OSError, ValueError, IndexError):
+            return None
+        return now, cpu, runnable
+
+
+def _no_cpu_stretch(samples: list[tuple[float, float, bool]], start: float, end: float) -> tuple[float, float]:
+    """The longest stretch of ``[start, end]`` over which the child's CPU time did not grow, and
+    the share of its samples that saw a thread runnable. Counted short: between the samples
+    that saw the same CPU time (it grew somewhere after the last of them), clipped to the window."""
+    points = [s for s in samples if s[0] < start][-1:] + [s for s in samples if start <= s[0] <= end]
+    best, runnable = 0.0, 0.0
+    i = 0
+    while i < len(points):
+        j = i
+        while j + 1 < len(points) and points[j + 1][1] <= points[i][1]:
+            j += 1
+        length = min(points[j][0], end) - max(points[i][0], start)
+        if length > best:
+            best, runnable = length, sum(p[2] for p in points[i : j + 1]) / (j + 1 - i)
+        i = j + 1
+    return round(best, 3), round(runnable, 2)
+
+
+NOT_SCHEDULED: Final = "not scheduled: no CPU for the child while it waited runnable"
+DESIGN: Final = "the game's own (the child was run)"
+
+
+def loss_class(samples: list[tuple[float, float, bool]], played: float, killed_at: float) -> tuple[str, dict[str, float]]:
+    """Why the oldest action not on disk was still not there a second after it was played:
+    :data:`NOT_SCHEDULED` when a stretch with no CPU for the child explains it (take the
+    stretch away and the action had its second) and a thread of it was runnable in at least
+    half of the stretch's samples (not asleep, not blocked on the disk: waiting for the OS to
+    run it), else :data:`DESIGN` (the child ran, or slept, and did not save in time: the game's
+    fault). Without samples (no ``/proc``) nothing is excused."""
+    stretch, runnable = _no_cpu_stretch(samples, played, killed_at)
+    inside = [s for s in samples if played <= s[0] <= killed_at]
+    figures = {"no_cpu_stretch_s": stretch, "runnable_share_in_it": runnable,
+               "child_cpu_s": round(inside[-1][1] - inside[0][1], 3) if len(inside) > 1 else 0.0,
+               "window_s": round(killed_at - played, 3)}
+    late = killed_at - played - 1.0
+    if stretch > 0 and stretch >= late and runnable >= 0.5:
+        return NOT_SCHEDULED, figures
+    return DESIGN, figures
+
+
 def _wait_for_play(reader: Reader, proc: subprocess.Popen[str], limit: float) -> bool:
     """Wait until the child applies an action (its count moves, or a new match starts)."""
     began = time.monotonic()
@@ -360,7 +449,8 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
     from game.persist.saves import AUTOSAVE, SaveError, SaveStore
 
     rng = random.Random(seed)
-    per: dict[str, dict[str, Any]] = {s: {"kills": 0, "kills_in_play": 0, "corrupt": 0, "lost_beyond_1s": 0, "ages": [], "no_autosave": 0,
+    per: dict[str, dict[str, Any]] = {s: {"kills": 0, "kills_in_play": 0, "corrupt": 0, "lost_beyond_1s": 0, "lost_not_scheduled": 0,
+                                           "lost_design": 0, "ages": [], "no_autosave": 0,
                                            "actions_seen": 0, "behind": []} for s in speeds}
     unreadable: list[str] = []
     lost_cases: list[dict[str, Any]] = []
@@ -368,6 +458,7 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
         speed = speeds[i % len(speeds)]
         proc, reader = spawn_child(folder, "--speed", speed, "--length", "one_hand", "--seed", str(seed + i),
                                    "--seconds", "0")
+        sampler = CpuSampler(proc.pid)
         if not reader.ready.wait(120):
             proc.kill()
             proc.wait()
@@ -379,6 +470,7 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
         time.sleep(rng.uniform(0.05, 2.5))
         killed_at = time.monotonic()
         proc.kill()
+        sampler.stop()
         proc.wait()
         reader.thread.join(5)
         traces = folder / "traces"  # every child's frames and autosave steps, for a closer look
@@ -413,7 +505,11 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
             times = [t for t, _ in mine if t < killed_at - 2.0][-1:] + [t for t, _ in mine if t >= killed_at - 2.0]
             times.append(killed_at)
             stall = max((b - a for a, b in zip(times, times[1:], strict=False)), default=0.0)
-            lost_cases.append({"kill": i, "speed": speed, "on_disk": on_disk, "played_1s_before": max(second_before),
+            played = min(t for t, n in mine if n > on_disk)
+            why, cpu = loss_class(sampler.samples, played, killed_at)
+            row["lost_not_scheduled" if why == NOT_SCHEDULED else "lost_design"] += 1
+            lost_cases.append({"kill": i, "speed": speed, "class": why, "child_cpu": cpu, "on_disk": on_disk,
+                               "played_1s_before": max(second_before),
                                "child_longest_frame_gap_s": round(stall, 3),
                                "why": _why_lost(mine, reader.writes(), killed_at, reader.writer_thread(), on_disk),
                                "next_action": _next_action_story(mine, reader.writes(), on_disk, killed_at),
@@ -451,6 +547,9 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
     summary.update(
         corrupt=sum(r["corrupt"] for r in per.values()) + bad_replays,
         lost_beyond_1s=sum(r["lost_beyond_1s"] for r in per.values()),
+        # each loss in one class: the OS did not run the child (see loss_class), or the game's own
+        lost_not_scheduled=sum(r["lost_not_scheduled"] for r in per.values()),
+        lost_design=sum(r["lost_design"] for r in per.values()),
         replays=sum(ids.values()),
         duplicate_replays=sum(n - 1 for n in ids.values() if n > 1) + sum(n - 1 for n in records.values() if n > 1),
         files_set_aside=set_aside,
