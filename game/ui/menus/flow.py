@@ -13,6 +13,7 @@ glued in, :class:`StartMatch` (with a concrete seed) and :class:`ResumeMatch`.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 import uuid
 from collections.abc import Callable
@@ -258,6 +259,7 @@ class MenuFlow:
         if self.open_table is None:
             return ResumeMatch(options, match)
         screen = self.open_table(options, match, self.settings)
+        _freeze_what_play_loaded()
         self.match_id = match_id or new_match_id()
         self.playing = (options, match, screen)
         self.stack.push(screen)
@@ -531,6 +533,22 @@ class MenuFlow:
             results, filed = self._filing
             results.replay_path = filed[0]
             self._filing = None
+
+
+_frozen = False
+
+
+def _freeze_what_play_loaded() -> None:
+    """Once a process, when its first table is built: every object alive then (modules, the
+    engine's and the AI's tables, fonts, tile faces) leaves the collector's reach for good
+    (``gc.freeze``). Each full collection walked all ~37,000 of them to free one or two old
+    tables' cycles, every ~10 instant matches and right as one ended: 28-53 ms of the frame's
+    CPU (80-300 ms wall, loaded); with them frozen 13-31 ms. Garbage alive at that moment is
+    frozen too, never freed: what the title and menus left, a few screens."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()
 
 
 def _close_seats(table: object) -> None:
