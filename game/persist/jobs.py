@@ -250,13 +250,39 @@ class Refused(Exception):
 
 
 CHILD_NICE: Final = 10  # the child yields the CPU to the window's frames
+BELOW_NORMAL_PRIORITY_CLASS: Final = 0x00004000  # Windows' nearest to nice 10 (SetPriorityClass)
+_NICE: Final = getattr(os, "nice", None)  # POSIX only
+
+
+def lower_priority(os_name: str = os.name, nice: Callable[[int], object] | None = _NICE,
+                   kernel32: object = None) -> str:
+    """Lower this process's priority below the window's, with the call the OS has: ``nice`` on
+    POSIX, ``SetPriorityClass(BELOW_NORMAL)`` on Windows (which has no nice: the child ran
+    there at the window's own priority, competing with its frames). Says what it did:
+    ``nice``, ``below-normal`` or ``none`` (refused or not there: the child still works).
+    ``kernel32`` stands for ``ctypes.windll.kernel32`` (tests)."""
+    if os_name == "nt":
+        try:
+            if kernel32 is None:
+                import ctypes
+
+                kernel32 = getattr(ctypes, "windll").kernel32  # noqa: B009 - Windows only (mypy elsewhere)
+            done = kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            return "none"
+        return "below-normal" if done else "none"
+    if nice is None:
+        return "none"
+    try:
+        nice(CHILD_NICE)
+    except OSError:
+        return "none"
+    return "nice"
 
 
 def _child(conn: Connection, target: Callable[..., object], args: tuple[object, ...]) -> None:
     """The child process: run ``target`` and send what it says, then its end."""
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(CHILD_NICE)
+    lower_priority()
 
     def send(kind: str, value: object) -> None:
         conn.send((kind, value))
