@@ -455,6 +455,10 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
     unreadable: list[str] = []
     lost_cases: list[dict[str, Any]] = []
     for i in range(kills):
+        if i and i % 25 == 0:  # the counts so far too: a run cut short still says what it found
+            so_far = {k: sum(r[k] for r in per.values()) for k in ("corrupt", "lost_beyond_1s", "lost_not_scheduled",
+                                                                   "lost_design", "no_autosave")}
+            print(f"stress kill: {i}/{kills} {json.dumps(so_far)}", file=sys.stderr, flush=True)
         speed = speeds[i % len(speeds)]
         proc, reader = spawn_child(folder, "--speed", speed, "--length", "one_hand", "--seed", str(seed + i),
                                    "--seconds", "0")
@@ -519,8 +523,7 @@ def kill_run(folder: Path, kills: int, speeds: list[str], seed: int) -> dict[str
         row["ages"].append(killed_at - unsaved[0] if unsaved else 0.0)
         row["actions_seen"] += len({n for _, n in mine})
         row["behind"].append(max((n for _, n in mine), default=on_disk) - on_disk)
-        if i % 25 == 24:
-            print(f"stress kill: {i + 1}/{kills}", file=sys.stderr)
+
     library = ReplayLibrary(folder / "data" / "MahjongAtlas" / "replays", keep=10**6)
     ids: Counter[str] = Counter()
     records: Counter[tuple[str, ...]] = Counter()
