@@ -20,8 +20,10 @@ from game import i18n
 from game.engine.match import Phase
 from game.i18n import again
 from game.scene import FixedClock, Node, Text
+from game.ui import fonts
 from game.ui.table import TableScreen
 from game.ui.table.tile_line import TileLine
+from game.ui.typeset import UIFont
 
 
 def visible_words(root: Node) -> Iterator[tuple[Node, str]]:
@@ -67,7 +69,20 @@ def until(screen: TableScreen, clock: FixedClock, done: Callable[[], bool], limi
     raise AssertionError("the moment never came")
 
 
-def switch_and_check(screen: TableScreen, languages: tuple[str, ...] = ("fr", "ru", "en")) -> None:
+def boxes(root: Node) -> list[str]:
+    """The labels on screen set in another language's faces, or with a character their font
+    cannot draw (a box on screen: the Japanese key help in the Chinese faces of English)."""
+    region = fonts.cjk_region(i18n.language())
+    bad = []
+    for node, text in visible_words(root):
+        font = getattr(node, "font", None)
+        if isinstance(font, UIFont) and (font.region != region
+                                         or any(not font.covers(ch) for ch in str(text) if not ch.isspace())):
+            bad.append(f"{node!r}: {str(text)!r} in the {font.region} faces")
+    return bad
+
+
+def switch_and_check(screen: TableScreen, languages: tuple[str, ...] = ("fr", "ja", "zh_TW", "ru", "en")) -> None:
     surface = display()
     for lang in languages:
         before = {str(text) for _, text in visible_words(screen.root)}
@@ -76,6 +91,8 @@ def switch_and_check(screen: TableScreen, languages: tuple[str, ...] = ("fr", "r
         screen.draw(surface)  # no frame passes: the switch is complete at once
         bad = stale_words(screen.root)
         assert not bad, f"after switching to {lang}, still in another language:\n" + "\n".join(bad)
+        bad = boxes(screen.root)
+        assert not bad, f"after switching to {lang}, in the faces of another language:\n" + "\n".join(bad)
         after = {str(text) for _, text in visible_words(screen.root)}
         assert after != before, f"nothing on screen changed when switching to {lang}"
         screen.update(1 / 60)
