@@ -15,18 +15,26 @@ from typing import Any
 
 import pygame
 
-from .linebreak import NO_END, NO_START, break_kinds, is_cjk
+from .linebreak import NO_END, break_kinds, emergency_breaks, is_cjk, japanese_font
 from .sprite import Colour, RenderedNode, rendered
 
 Part = str | pygame.Surface
 Piece = tuple[pygame.Surface | None, int, int, bool, bool]  # image (None: a space or a gap), w, h, picture, may break
 
 
-def _segments(word: str) -> list[str]:
-    """A word without spaces cut where a Chinese or Japanese line may break (Latin words stay whole)."""
-    kinds = break_kinds(word)
-    cuts = [i for i in range(1, len(word)) if kinds[i] == 1 and (is_cjk(word[i]) or is_cjk(word[i - 1]))]
+def _segments(word: str, kinds: list[int], at: int) -> list[str]:
+    """A word without spaces (``word`` = text[at:at + len(word)], ``kinds`` the text's
+    :func:`~game.scene.linebreak.break_kinds`) cut where a Chinese or Japanese line may break
+    (Latin words stay whole)."""
+    cuts = [i for i in range(1, len(word))
+            if kinds[at + i] == 1 and (is_cjk(word[i]) or is_cjk(word[i - 1]))]
     return [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True) if b > a]
+
+
+def _cut(segment: str) -> list[str]:
+    """A run too wide for its line, cut where the kinsoku rules allow (:func:`emergency_breaks`)."""
+    cuts = emergency_breaks(segment)
+    return [segment[a:b] for a, b in zip([0, *cuts], [*cuts, len(segment)], strict=True) if b > a]
 
 
 def _last_break(line: list[Piece], piece: Piece) -> int:
@@ -87,7 +95,7 @@ class RichText(RenderedNode):
         """(image or None for a space, width, height, is a picture, a line may break before it)
         in reading order. Strings break at spaces and, in Chinese and Japanese, between characters
         as :mod:`game.scene.linebreak` allows; words written against a picture ("[tile]を切る",
-        "[tile]:") stay with it."""
+        "[tile]:") stay with it, and so do pictures side by side (one group of tiles)."""
         out: list[Piece] = []
         space_w, line_h = _measure(self.font, " ")
         merged: list[Part] = []  # neighbouring strings are one run of words ("3" "-shanten")
@@ -99,15 +107,29 @@ class RichText(RenderedNode):
         for n, part in enumerate(merged):
             if isinstance(part, pygame.Surface):
                 before = merged[n - 1] if n else ""
-                glued = isinstance(before, str) and bool(before) and before[-1] in NO_END
+                # held to an opening mark before it, and to the picture before it (the tiles of one
+                # group, "[4-6m]", stay on one line)
+                glued = (isinstance(before, str) and bool(before) and before[-1] in NO_END) or isinstance(
+                    before, pygame.Surface)
                 out.append((part, part.get_width(), part.get_height(), True, not glued))
                 continue
-            for i, word in enumerate(str(part).split(" ")):
-                if i:  # a space; not a place to break before a closing mark (French " :")
-                    out.append((None, space_w, line_h, False, not word or word[0] not in NO_START))
-                for k, segment in enumerate(_segments(word)):
+            text = str(part)
+            kinds = break_kinds(text, japanese_font(self.font))
+            at = 0
+            for i, word in enumerate(text.split(" ")):
+                if i:  # a space; not a place to break before a closing mark (French " :") nor
+                    # between a number and its counter ("36 張")
+                    out.append((None, space_w, line_h, False, not word or kinds[at] == 2))
+                for k, segment in enumerate(_segments(word, kinds, at)):
                     image = _render(self.font, segment, self.color)
-                    out.append((image, image.get_width(), max(line_h, image.get_height()), False, k > 0))
+                    if self.width and image.get_width() > self.width and len(_cut(segment)) > 1:
+                        runs = [(_render(self.font, bit, self.color), True) for bit in _cut(segment)]
+                        runs[0] = (runs[0][0], k > 0)
+                    else:
+                        runs = [(image, k > 0)]
+                    for picture, may in runs:
+                        out.append((picture, picture.get_width(), max(line_h, picture.get_height()), False, may))
+                at += len(word) + 1
         return out
 
     def lines(self) -> list[list[Piece]]:

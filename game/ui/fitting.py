@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Final
 
 from game import i18n
-from game.scene.linebreak import break_kinds
+from game.scene.linebreak import break_kinds, emergency_breaks, japanese_font
 
 from .typeset import UIFont, ui_font
 
@@ -92,7 +92,7 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
     prefix = [0] * (len(text) + 1)
     for i, a in enumerate(adv):
         prefix[i + 1] = prefix[i] + a
-    kinds = break_kinds(text)
+    kinds = break_kinds(text, japanese_font(font))
     lines: list[str] = []
     n = len(text)
     start = 0
@@ -105,7 +105,7 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
         elif i > start and kinds[i]:
             last = i
         if text[i] not in " \n" and i > start and prefix[i + 1] - prefix[start] > width:
-            cut = last if last > start else i
+            cut = last if last > start else _overflow_cut(text, start, i)
             lines.append(text[start:cut].rstrip(" \n"))
             start = cut
             while start < n and text[start] == " ":
@@ -116,6 +116,14 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
         i += 1
     lines.append(text[start:].rstrip(" \n"))
     return lines
+
+
+def _overflow_cut(text: str, start: int, at: int) -> int:
+    """Where a run with no break point that overflows at ``at`` is cut: at the last place the
+    kinsoku rules allow within the line (Chinese or Japanese: :func:`emergency_breaks`; a number
+    keeps its counter), else where it overflows. Looks back over one line only."""
+    cuts = emergency_breaks(text[start:at + 1])
+    return start + cuts[-1] if cuts else at
 
 
 # --- what a player typed: shortened to one line, never reflowed -----------------------------------
