@@ -199,3 +199,18 @@ def test_a_resize_lays_the_result_out_again_and_keeps_it_up() -> None:
     for _ in range(5):
         table.update(1 / 60)
     assert table.presenter.result is None and not table.hud.overlay.visible
+
+
+def test_a_win_of_no_tai_says_so_instead_of_an_empty_list() -> None:
+    """Seen in a real window: a Taiwanese win of 0 tai showed an empty band where the rows go."""
+    import dataclasses
+
+    from game.ui.results import Seats
+    from game.ui.results.sheets import win_sheet
+
+    table = _table("taiwanese_tsumo")
+    win = next(e for e in reversed(table.match.events) if isinstance(e, Win))
+    sheet = win_sheet(dataclasses.replace(win, rows=()), Seats(["You", "Kenji", "Mei", "Sora"], 0, table.terms),
+                      [0, 0, 0, 0])
+    assert [row.label for row in sheet.rows] == [i18n.t("result.no_rows")]
+    assert len(win_sheet(win, Seats(["You", "Kenji", "Mei", "Sora"], 0, table.terms), [0, 0, 0, 0]).rows) == len(win.rows)

@@ -237,3 +237,46 @@ def test_every_seat_kind_is_named_from_the_catalog() -> None:
         assert not any(kind in plates for kind in SEAT_KINDS), plates
         assert _role("hard", external=True).endswith(i18n.t("level.external"))
         assert _role("a-typo") == i18n.t("table.ai")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1749, 984), (1920, 1080)])
+def test_no_seat_plate_is_cut(size: tuple[int, int]) -> None:
+    """Seen in a real 1749x984 window (a 1080p desktop): "ИИ · Средний · Место: Вост…". A plate's
+    line that does not fit even small drops the wind's label before anything is cut."""
+    display()
+    try:
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            for profile in ("riichi", "hongkong"):
+                screen = TableScreen(size, profile=profile, seed=3, level="normal")
+                for dealer in range(4):  # every seat wind on every plate
+                    screen.hud.set_round(0, 0, 0, 0, dealer)
+                    cut = [node.text for plate in screen.hud.plates for node in plate.walk()
+                           if isinstance(node, Text) and node.text.endswith("…")]
+                    assert not cut, (lang, profile, size, cut)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("profile", ["riichi", "taiwanese", "hongkong"])
+def test_the_key_help_stays_clear_of_the_left_seats_tiles(profile: str) -> None:
+    """Seen in a real 1280x720 window: the Taiwanese left column (16 tiles) ran through the key help.
+    Each line is above the column at its fullest, or left of it (wrapped)."""
+    from game.ui.table.tile_line import TileLine
+
+    display()
+    for lang in ("en", "ru", "ja"):
+        i18n.set_language(lang)
+        screen = TableScreen((1280, 720), profile=profile, seed=3, keys_hint=True)
+        lay = screen.layout
+        left = min((1, 3), key=lambda side: lay.hand_area(side).centerx)
+        ra = lay.river_art
+        column = pygame.Rect(0, 0, ra.height + ra.depth, lay.hand_extent(left, lay.held, True)
+                             + lay.flowers_width(lay.flowers))
+        column.center = (round(lay.to_screen(left, 0, lay.hand_row(left))[0]), round(lay.cy))
+        for node in screen.hud.under.walk():
+            if node.name != "keys":
+                continue
+            w, h = node.size_px() if isinstance(node, TileLine) else node.content_size()  # type: ignore[attr-defined]
+            assert not pygame.Rect(round(node.x), round(node.y), w, h).colliderect(column), (lang, node)
+    i18n.set_language("en")

@@ -140,6 +140,8 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
     if e.pao is not None:
         subtitle = join(t("common.separator"), [subtitle, t("result.pao", name=names[e.pao])])
     rows = tuple(Row(row_name(e.unit, y.id), row_value(e.unit, y.value), y.id in DORA_ROWS) for y in e.rows)
+    if not rows:  # a Taiwanese win of no tai: the base alone (an empty list read as a broken panel)
+        rows = (Row(t("result.no_rows"), ""),)
     total = hand_value(e.unit, e.value, e.fu, e.limit if e.unit is Unit.HAN else "")
     concealed = list(e.hand)
     apart: int | None = None

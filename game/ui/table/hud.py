@@ -300,17 +300,26 @@ class Hud:
                 self._fit(node, self.names[seat], (15, 14, 13, 12), bold=True)
                 node.y = -8 * self.layout.unit if role else 0.0  # alone, the name sits in the middle
             elif isinstance(node, Text) and node.name == "role":
-                self._fit(node, role, (12, 11, 10), bold=False)
+                # too long even small ("ИИ · Средний · Место: Восток"): the wind without its label
+                # ("ИИ · Средний · Восток") before anything is cut
+                short = (t("table.role_seat", role=self.roles[seat], seat=wind_name(self._winds[seat]))
+                         if self.roles[seat] and self.seat_in_role else "")
+                if not self._fit(node, role, (12, 11, 10), bold=False, cut=not short) and short:
+                    self._fit(node, short, (12, 11, 10), bold=False)
 
-    def _fit(self, text: Text, words: str, sizes: tuple[int, ...], *, bold: bool) -> None:
+    def _fit(self, text: Text, words: str, sizes: tuple[int, ...], *, bold: bool, cut: bool = True) -> bool:
+        """``words`` in the largest of ``sizes`` that fits the plate; False when none does (then
+        shortened with an ellipsis, unless ``cut`` is False)."""
         u = self.layout.unit
         room = self.layout.plate_size()[0] - 42 * u - 8 * u
         text.text = words
         for size in sizes:
             text.font = pieces.font(round(size * u), bold)
             if text.content_size()[0] <= room:
-                return
-        text.text = _shortened(words, text.font, room)
+                return True
+        if cut:
+            text.text = _shortened(words, text.font, room)
+        return False
 
     def _fit_badge(self, badge: Panel) -> None:
         """The riichi badge as wide as its word, in any language, at the plate's right end."""
@@ -403,10 +412,26 @@ class Hud:
         the menus open, where Esc pauses): clear of the claim bar and of every seat's tiles."""
         lay, u = self.layout, self.layout.unit
         y = lay.margin + self.dora_panel.height + 10 * u
+        font = pieces.font(round(13 * u))
+        # the left seat's column reaches this high at its fullest (a 16-tile hand, kans: squeezed
+        # to ``room``); a line of help that would run into it wraps to the room left of the column
+        left = min((1, 3), key=lambda side: lay.hand_area(side).centerx)
+        ra = lay.river_art
+        room = 2 * min(lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2,
+                       lay.top_hand_row - (ra.height + ra.depth) / 2) - ra.width - 8 * u
+        span = min(room, lay.hand_extent(left, lay.held, True) + lay.flowers_width(lay.flowers))
+        column_top = lay.cy - span / 2
+        beside = lay.hand_area(left).left - 8 * u  # (the band has room for a lifted tile already)
         for line in lines:
-            text = Text(line, pieces.font(round(13 * u)), pieces.DIM, 16 * u, y, anchor=(0.0, 0.0), name="keys")
-            self.under.add_child(text)
-            y += text.content_size()[1] + 3 * u
+            w, h = font.size(line)
+            if y + h > column_top and 16 * u + w > beside:
+                wrapped = TileLine(line, self.line_art, font, pieces.DIM, 16 * u, y, width=round(beside - 16 * u),
+                                   anchor=(0.0, 0.0), name="keys")
+                self.under.add_child(wrapped)
+                y += wrapped.size_px()[1] + 3 * u
+            else:
+                text = self.under.add_child(Text(line, font, pieces.DIM, 16 * u, y, anchor=(0.0, 0.0), name="keys"))
+                y += text.content_size()[1] + 3 * u
 
     def caption(self, text: str) -> None:
         text = fresh(text)  # a caption made before a language switch, shown after it
