@@ -18,6 +18,7 @@ from game.tutorial.level import levels_dir, load_level
 from game.tutorial.progress import load_progress
 from game.ui.menus.flow import MenuFlow
 from game.ui.menus.intents import Back, Open
+from game.ui.results import FU_TAG
 from game.ui.tutorial.list_screen import TutorialListScreen
 from game.ui.tutorial.screen import TutorialScreen
 
@@ -61,13 +62,16 @@ def feedback_text(screen: TutorialScreen) -> str:
 
 def run(screen: TutorialScreen, clock: FixedClock, frames: int = 6, *, limit: float = 30.0) -> pygame.Surface:
     """``frames`` frames, then on until the table is still (its animations played, a result
-    overlay's hold run out): the picture at rest, as the learner sees it before answering."""
+    overlay read and dismissed with Enter, as the learner does): the picture at rest, as the
+    learner sees it before answering."""
     surface = pygame.Surface(SIZE)
     for _ in range(frames):
         screen.update(clock.tick())
     start = clock.time
     while not screen.table.idle:
         assert clock.time - start < limit, "the tutorial table never stops moving"
+        if screen.table.presenter.waiting_for_player:
+            screen.handle_event(key("\r", pygame.K_RETURN))
         screen.update(clock.tick())
     screen.draw(surface)
     return surface
@@ -140,6 +144,32 @@ def test_a_level_that_ends_the_hand_keeps_the_moment_on_the_table() -> None:
     run(screen, FixedClock())
     screen.control("next")
     assert screen.stars == 3
+
+
+def test_a_result_in_a_lesson_waits_for_the_learner() -> None:
+    """A new reader needs longer than any fixed time: the lesson's result stays until Enter (or a
+    click), as at the game's table, then the table rests and the next step can be taken."""
+    screen = TutorialScreen(SIZE, level("riichi-04-double-ron"), None)
+    clock = FixedClock()
+    run(screen, clock)
+    assert screen.choose("1+3")
+    for _ in range(60 * 120):  # two minutes untouched
+        screen.update(clock.tick())
+        if screen.table.presenter.waiting_for_player:
+            break
+    assert screen.table.presenter.waiting_for_player
+    for _ in range(60 * 120):
+        screen.update(clock.tick())
+    assert screen.table.presenter.waiting_for_player and screen.table.hud.overlay.visible
+    dismissed = 0
+    while not screen.table.idle and dismissed < 4:
+        if screen.table.presenter.waiting_for_player:
+            screen.handle_event(key("\r", pygame.K_RETURN))
+            dismissed += 1
+        screen.update(clock.tick())
+    assert screen.table.idle and dismissed == 2  # a double ron: one panel per winner
+    screen.control("next")
+    assert screen.finished
 
 
 def test_every_level_opens_and_draws_in_every_language() -> None:
@@ -382,3 +412,26 @@ def test_space_finishes_the_animations_and_instant_speed_never_animates() -> Non
     assert instant.choose("3")
     instant.update(1 / 60)
     assert instant.table.idle and instant.frozen
+
+
+def test_a_lessons_result_opens_its_fu_breakdown_with_f_and_its_button() -> None:
+    """The result in a lesson answers as at the table: F and the fu button open the breakdown
+    (a click elsewhere dismisses it), and it offers no review (the moves are the level's)."""
+    screen = TutorialScreen(SIZE, level("riichi-04-double-ron"), None)
+    clock = FixedClock()
+    run(screen, clock)
+    assert screen.choose("1+3")
+    while not screen.table.presenter.waiting_for_player:
+        screen.update(clock.tick())
+    panel = screen.table.presenter.result
+    assert panel is not None and not panel.reviewable and not panel.fu_open
+    screen.handle_event(key("f"))
+    assert panel.fu_open and screen.table.presenter.waiting_for_player
+    screen.handle_event(key("f"))
+    assert not panel.fu_open
+    button = next(n for n in panel.content.walk() if n.tag == FU_TAG)
+    at = button.to_world(0, 0)
+    screen.handle_event(click((round(at[0]), round(at[1]))))
+    assert panel.fu_open and screen.table.presenter.waiting_for_player
+    screen.handle_event(click((5, 5)))  # elsewhere on the result: dismissed
+    assert not screen.table.presenter.waiting_for_player

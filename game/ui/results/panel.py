@@ -106,10 +106,12 @@ class ResultPanel:
     """The panel for one sheet, built into ``parent`` (the HUD's overlay) for a window size."""
 
     def __init__(self, parent: Node | None, size: tuple[int, int], sheet: Sheet, *, style: str = "classic",
-                 red_fives: bool = True, arts: Sequence[TileArt] = ()) -> None:
+                 red_fives: bool = True, arts: Sequence[TileArt] = (), reviewable: bool = True) -> None:
         """``arts``: the tile sizes the table has painted (its hand and discard tiles), which the
-        panel picks from."""
+        panel picks from; ``reviewable``: R opens the hand's review here (not in a lesson, whose
+        moves are the level's, so the footer does not offer it)."""
         self.arts = tuple(arts)
+        self.reviewable = reviewable
         self.parent = parent if parent is not None else Node(name="result staging")
         self.size = size
         self.sheet = sheet
@@ -392,7 +394,8 @@ class ResultPanel:
         eye ends; when the table goes on by itself (fast play, AI-only) the button counts down
         (:meth:`set_countdown`)."""
         u = self.unit
-        text = join(t("common.separator"), [text, t("result.review_key")])  # R: the hand's review (game.ui.review)
+        if self.reviewable:
+            text = join(t("common.separator"), [text, t("result.review_key")])  # R: the hand's review (game.ui.review)
         font = pieces.font(max(8, round(16 * u)), True)
         longest = max(font.size(t("result.ok"))[0], font.size(t("result.ok_in", seconds=10))[0])
         bw, bh = round(max(200 * u, longest + 40 * u)), round(36 * u)  # as wide as its longest words

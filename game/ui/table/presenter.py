@@ -193,6 +193,7 @@ class Presenter:
         self.root.add_child(hud.over)
         self.units: list[str] = []  # the name of every unit started, in order (tests, captions)
         self.hold: Hold | None = None
+        self.reviewable = True  # a result offers R, the hand's review (a lesson's table does not)
         self.result: results.ResultPanel | None = None  # the result on screen
         self.result_maker: results.SheetMaker | None = None  # its sheet, written again on a rebuild
         self.counting: Action | None = None  # its points counting up
@@ -292,6 +293,13 @@ class Presenter:
             panel.set_countdown(None)
         else:
             panel.set_countdown(hold.time_to_event / max(1e-6, self.timeline.speed))
+
+    @property
+    def waiting_for_player(self) -> bool:
+        """A result is up and stays until the player dismisses it (Enter, a click, its OK)."""
+        hold = self.hold
+        return (self.result is not None and hold is not None and not hold.done and not hold.released
+                and hold.seconds >= HOLD_UNTIL_DISMISSED)
 
     def release_hold(self) -> bool:
         """The player dismissed a result: let the table go on."""
@@ -758,7 +766,7 @@ class Presenter:
     def _panel(self, sheet: results.Sheet) -> results.ResultPanel:
         lay = self.layout
         return results.ResultPanel(None, lay.size, sheet, style=lay.hand_art.style, red_fives=lay.hand_art.red_fives,
-                                   arts=(lay.hand_art, lay.river_art))
+                                   arts=(lay.hand_art, lay.river_art), reviewable=self.reviewable)
 
     @staticmethod
     def _stage(panel: results.ResultPanel, lead: float) -> Action:

@@ -48,7 +48,7 @@ from game.ui.menus.widgets import (
     text_width,
     ui_scale,
 )
-from game.ui.table.screen import TableScreen
+from game.ui.table.screen import Intent, TableScreen
 
 from .penalty_words import penalty_text
 from .refusals import refusal_text
@@ -451,6 +451,9 @@ class TutorialScreen(MenuScreen):
                 return Control("hint")
         if char.lower() == "o" and self.state != "ask" and self.original_text() is not None:
             return Control("original")
+        if event.key == pygame.K_f and self.table.hud.overlay.visible:
+            self.table.presenter.toggle_fu()  # as at the table: F opens the fu breakdown
+            return None
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.table.hud.overlay.visible:
             return Control("dismiss")  # as at the table: Enter dismisses the result
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.state == "right":
@@ -465,7 +468,10 @@ class TutorialScreen(MenuScreen):
         if widget_hit(self.root, event.pos):
             return None
         if self.table.hud.overlay.visible and event.pos[0] < self.table.size[0]:
-            self.table.presenter.release_hold()
+            if self.table.intent_at(event.pos) == Intent("result_fu"):  # its fu button, as at the table
+                self.table.presenter.toggle_fu()
+            else:
+                self.table.presenter.release_hold()
             return None
         if self.state not in ("ask", "wrong"):
             return None

@@ -22,7 +22,9 @@ RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (tabl
 class TutorialTable(TableScreen):
     def __init__(self, size: tuple[int, int], match: Match, learner: int, *, speed: float = 1.0,
                  style: str = "classic") -> None:
-        super().__init__(size, match=match, human=learner, drive=False, speed=speed, style=style, corners=True)
+        # a result waits for the learner, as at the game's table (Enter or a click dismisses it)
+        super().__init__(size, match=match, human=learner, drive=False, speed=speed, style=style, corners=True,
+                         wait_for_player=True)
 
     def _build(self, size: tuple[int, int]) -> None:
         # the seats by their winds, as the narration names them (not the match's AI names), and
@@ -33,6 +35,7 @@ class TutorialTable(TableScreen):
         super()._build(size)
         self.hud.seat_in_role = False
         self.presenter.face_up = True
+        self.presenter.reviewable = False  # the lesson's moves are the level's: nothing to review
         self.presenter.stop_after_hands = 1  # the lesson's hand: what comes after it is never shown
 
     def _visible(self, events: list[Event]) -> list[Event]:
