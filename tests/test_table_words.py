@@ -280,3 +280,58 @@ def test_the_key_help_stays_clear_of_the_left_seats_tiles(profile: str) -> None:
             w, h = node.size_px() if isinstance(node, TileLine) else node.content_size()  # type: ignore[attr-defined]
             assert not pygame.Rect(round(node.x), round(node.y), w, h).colliderect(column), (lang, node)
     i18n.set_language("en")
+
+
+def test_a_key_help_line_wraps_between_its_items_in_every_language() -> None:
+    """Seen at 1280x720 (Taiwanese, Hong Kong): the wrapped key help broke inside an item
+    (" · D / the drawn tile"). Each row is whole items of its line, in order, and after a
+    language switch the rows are the new language's, laid out again."""
+    from game.i18n import ItemRun
+    from game.ui.table.hud import KEYS_TAG
+
+    display()
+    try:
+        screen = None
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            if screen is None:
+                screen = TableScreen((1280, 720), profile="taiwanese", seed=3, keys_hint=True)
+            else:
+                screen.language_changed()
+            sep = i18n.t("common.separator")
+            rows = [node.text for node in screen.hud.under.find_all(KEYS_TAG)]
+            lines = [str(line) for line in screen.hud.key_lines]
+            assert any(isinstance(row, ItemRun) for row in rows), (lang, rows)  # the column forces a wrap
+            items = [item for line in lines for item in line.split(sep)]
+            assert [item for row in rows for item in str(row).split(sep)] == items, (lang, rows)
+            assert all(getattr(row, "language", None) == lang for row in rows), (lang, rows)
+    finally:
+        i18n.set_language("en")
+
+
+def test_wrap_items_keeps_every_item_that_fits_whole() -> None:
+    """Property, over generated lists: rows join back to the line, none is wider than the width
+    unless one item alone is, and no row could have taken the next row's first item."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from game.ui.fitting import wrap_items
+    from game.ui.typeset import ui_font
+
+    display()
+    font = ui_font(14)
+    sep = " · "
+    words = st.text(alphabet="abcdefghij ", min_size=1, max_size=18).map(str.strip).filter(bool)
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(words, min_size=1, max_size=8), st.integers(min_value=60, max_value=500))
+    def check(items: list[str], width: int) -> None:
+        line = sep.join(items)
+        rows = wrap_items(line, sep, font, width)
+        if all(font.size(item)[0] <= width for item in items):
+            assert sep.join(rows) == line
+            assert all(font.size(row)[0] <= width for row in rows)
+            for row, after in zip(rows, rows[1:], strict=False):
+                assert font.size(row + sep + after.split(sep)[0])[0] > width
+
+    check()

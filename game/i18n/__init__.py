@@ -157,6 +157,31 @@ class Joined(str):
         return Joined(again(self.sep), (again(part) for part in self.parts))  # a separator from the catalog too
 
 
+class ItemRun(str):
+    """Items ``start`` to ``stop`` of a catalog list joined by ``sep`` (one row of a key help line
+    wrapped between its items: "Enter discards it · D the drawn tile"), that can be written again:
+    the same items of the same list in the current language (each language lists the same items,
+    in the same order)."""
+
+    source: str
+    sep: str
+    start: int
+    stop: int
+    language: str
+
+    def __new__(cls, source: str, sep: str, start: int, stop: int) -> ItemRun:
+        made = super().__new__(cls, sep.join(source.split(sep)[start:stop]))
+        made.source, made.sep, made.start, made.stop = source, sep, start, stop
+        made.language = getattr(source, "language", _current)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ItemRun, (self.source, self.sep, self.start, self.stop))
+
+    def again(self) -> ItemRun:
+        return ItemRun(again(self.source), again(self.sep), self.start, self.stop)
+
+
 S = TypeVar("S")
 
 

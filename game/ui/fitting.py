@@ -118,6 +118,24 @@ def wrap_lines(text: str, font: UIFont, width: float) -> list[str]:
     return lines
 
 
+def wrap_items(text: str, separator: str, font: UIFont, width: float) -> list[str]:
+    """A list of items joined by ``separator`` (a key help line: "Enter discards it · D the drawn
+    tile") broken into rows between items, never inside one that fits a row: a reader looks for
+    a key with its meaning beside it. Greedy, as :func:`wrap_lines`; an item wider than a row
+    alone is broken by :func:`wrap_lines`. Each row is an :class:`~game.i18n.ItemRun` of ``text``
+    (written again in another language, it is the same items)."""
+    items = text.split(separator) if separator else [text]
+    rows: list[str] = []
+    start = 0
+    for stop in range(1, len(items) + 1):
+        if stop < len(items) and font.size(separator.join(items[start:stop + 1]))[0] <= width:
+            continue  # the next item fits on this row too
+        row = i18n.ItemRun(text, separator, start, stop)
+        rows.extend(wrap_lines(row, font, width) if font.size(row)[0] > width else [row])
+        start = stop
+    return rows
+
+
 def _overflow_cut(text: str, start: int, at: int) -> int:
     """Where a run with no break point that overflows at ``at`` is cut: at the last place the
     kinsoku rules allow within the line (Chinese or Japanese: :func:`emergency_breaks`; a number

@@ -23,6 +23,7 @@ from game.i18n import again, fresh, join, number, t
 from game.scene import Call, Delay, Node, Panel, Sprite, Text, Tween
 from game.scene import Sequence as Seq
 from game.scene.actions import Action
+from game.ui.fitting import wrap_items
 from game.ui.relabel import retranslate_tree
 from game.ui.tile_art import tile_art
 from game.ui.typeset import UIFont
@@ -46,6 +47,7 @@ CHOICE_COLOURS: Final = {
 }
 
 
+KEYS_TAG: Final = "key help"  # the rows of the table's key help (laid out again after a language switch)
 FOCUS_RING: Final = (250, 236, 200)  # the keyboard's focus on a claim button (hover has none)
 
 
@@ -187,6 +189,7 @@ class Hud:
                                                         width=round(max(200 * u, min(beside, pw * 1.6))), visible=False,
                                                         name="waits note"))
         self._hint_width = round(max(200 * u, min(beside, 420 * u)))
+        self.key_lines: list[str] = []  # the key help's lines, as the screen gave them (show_keys)
         self.hint_box = self.over.add_child(Panel(10, 10, (12, 28, 30, 255), left, 0, anchor=(0.0, 1.0),
                                                   radius=round(8 * u), border_color=(110, 150, 190), border_width=1,
                                                   visible=False, name="hint box"))
@@ -358,6 +361,8 @@ class Hud:
         for seat in range(4):
             self._fit_plate(seat)
         self.caption(self.caption_text.text)
+        if self.key_lines:  # rows as long as the new words want (a key line wraps between its items)
+            self.show_keys([again(line) for line in self.key_lines])
         self._place_hint()
         if self._result is not None and self.overlay.visible:
             title, tiles, lines, footer, deltas = self._result
@@ -410,6 +415,9 @@ class Hud:
     def show_keys(self, lines: Sequence[str]) -> None:
         """The table's keys, faint, in the top-left corner under the dora panel (only the tables
         the menus open, where Esc pauses): clear of the claim bar and of every seat's tiles."""
+        for old in self.under.find_all(KEYS_TAG):
+            old.remove()
+        self.key_lines = list(lines)
         lay, u = self.layout, self.layout.unit
         y = lay.margin + self.dora_panel.height + 10 * u
         font = pieces.font(round(13 * u))
@@ -424,13 +432,13 @@ class Hud:
         beside = lay.hand_area(left).left - 8 * u  # (the band has room for a lifted tile already)
         for line in lines:
             w, h = font.size(line)
-            if y + h > column_top and 16 * u + w > beside:
-                wrapped = TileLine(line, self.line_art, font, pieces.DIM, 16 * u, y, width=round(beside - 16 * u),
-                                   anchor=(0.0, 0.0), name="keys")
-                self.under.add_child(wrapped)
-                y += wrapped.size_px()[1] + 3 * u
-            else:
-                text = self.under.add_child(Text(line, font, pieces.DIM, 16 * u, y, anchor=(0.0, 0.0), name="keys"))
+            # a line that would run into the column breaks between its items (a key stays with
+            # its meaning), each row under the one before
+            rows = wrap_items(line, t("common.separator"), font, beside - 16 * u) \
+                if y + h > column_top and 16 * u + w > beside else [line]
+            for row in rows:
+                text = self.under.add_child(Text(row, font, pieces.DIM, 16 * u, y, anchor=(0.0, 0.0), name="keys"))
+                text.tag = KEYS_TAG
                 y += text.content_size()[1] + 3 * u
 
     def caption(self, text: str) -> None:
