@@ -335,3 +335,22 @@ def test_wrap_items_keeps_every_item_that_fits_whole() -> None:
                 assert font.size(row + sep + after.split(sep)[0])[0] > width
 
     check()
+
+
+@pytest.mark.parametrize("profile", ["riichi", "taiwanese"])
+def test_the_deal_caption_is_gone_when_the_dealing_player_plays(profile: str) -> None:
+    """Seen at 1080p (fr): as dealer, 'The deal: blocks of four...' stayed up through the player's
+    first turn (the dealer's first tile comes with the deal: no draw wiped it) and touched the hint
+    box. It goes once every hand is dealt."""
+    from game.engine import Phase
+
+    display()
+    match = Match(load_profile(profile), 9)
+    screen = TableScreen(SIZE, match=match, human=match.dealer)
+    clock = FixedClock()
+    for _ in range(60 * 120):
+        screen.update(clock.tick())
+        if screen.presenter.idle and match.phase is Phase.TURN and match.turn == screen.human:
+            break
+    assert match.phase is Phase.TURN and match.turn == screen.human and screen.presenter.idle
+    assert not screen.hud.caption_panel.visible, str(screen.hud.caption_text.text)

@@ -597,7 +597,17 @@ class Presenter:
         if len(pic.hand) == 3 * self.sets + 2:
             pic.drawn = pic.hand.pop()
         self.hud.set_tiles_left(self.tiles_left)
-        return Seq(self.layout_seat(e.seat, 0.2), Call(self.sound, Cue.TILE))
+        dealt = Seq(self.layout_seat(e.seat, 0.2), Call(self.sound, Cue.TILE))
+        if all(len(p.hand) >= 3 * self.sets + 1 for p in self.seats) and self.seats[self.dealer].drawn is not None:
+            # the deal's narration ends with the deal: the dealer plays its first turn without a
+            # draw, so no draw would wipe it (it stayed up through the dealer's first turn)
+            return Seq(dealt, Call(self._end_caption, "table.caption.deal"))
+        return dealt
+
+    def _end_caption(self, key: str) -> None:
+        """The caption goes if it still says ``key`` (a later word stays)."""
+        if getattr(self.hud.caption_text.text, "key", None) == key:
+            self.hud.caption("")
 
     def _on_FlowerSetAside(self, e: FlowerSetAside) -> Action:
         pic = self.seats[e.seat]
