@@ -98,5 +98,11 @@ def test_a_slow_bot_never_holds_the_frame() -> None:
         frames_while_thinking += job is not None and job.is_alive()
         assert time.monotonic() < deadline
     assert frames_while_thinking >= 10  # the table kept drawing while the program slept
+    # the refusal is counted on the program's thread; the table tells it on its next frames
+    # (checking at once raced that: the caption still narrated the deal, or was empty)
+    for _ in range(30):
+        if "did not answer within 1.5 s" in table.hud.caption_text.text:
+            break
+        table.update(1 / 60)
     assert "did not answer within 1.5 s" in table.hud.caption_text.text  # told once, in plain words
     table.close_seats()
