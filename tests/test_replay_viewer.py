@@ -488,3 +488,25 @@ def test_play_from_here_puts_the_branch_on_the_real_table_at_that_point() -> Non
     assert table.timeline.pending_units == 0  # not replaying the animations of everything before
     assert table.presenter.picture_counts()["rivers"] == [
         len([d for d in p.discards if not d.called]) for p in table.match.players]
+
+
+def test_the_players_plate_names_the_player_once() -> None:
+    """Seen in a real window (ru): the viewer's plate read "Вы / Вы · Место: Юг". As at the table,
+    the player's line names only the seat; the AI seats say what they are."""
+    from game.scene import Text
+
+    display()
+    for lang in ("en", "ru"):
+        i18n.set_language(lang)
+        try:
+            v = ReplayViewer(SIZE, saved_tape(filed()), options=filed().options)  # opened in this language
+            hud = v.presenter.hud
+            you = i18n.t("table.you")
+            for seat, plate in enumerate(hud.plates):
+                words = [str(n.text) for n in plate.walk() if isinstance(n, Text) and str(n.text)]
+                if seat == v.tape.human:
+                    assert sum(you in w for w in words) == 1, (lang, words)
+                else:
+                    assert any(i18n.t("viewer.role_ai") in w for w in words), (lang, words)
+        finally:
+            i18n.set_language("en")

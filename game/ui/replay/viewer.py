@@ -179,8 +179,10 @@ class ReplayViewer(MenuScreen):
         self.terms = table_terms(self.terminology)  # in the language of the moment (after a switch too)
         self.layout_table = warm_layout(size, self.tape, self.style)
         names = self.seat_names()
-        roles = [t("viewer.role_log") if not self.tape.whole_match else t("viewer.role_you") if s == self.tape.human
-                 else t("viewer.role_ai") for s in range(4)]  # the plates add the seat wind
+        # the plates add the seat wind; the player's plate already says "You" (its line names
+        # only the seat, as at the table: it read "You / You · South seat")
+        roles = [t("viewer.role_log") if not self.tape.whole_match else "" if s == self.tape.human
+                 else t("viewer.role_ai") for s in range(4)]
         hud = Hud(self.layout_table, self.tape.human, names, roles, self.terms)
         self.timeline = Timeline(SPEEDS[self.speed_index])
         self.presenter = Presenter(self.layout_table, self.tape.human, hud, self.timeline, sets=rules.win.sets,
