@@ -63,10 +63,17 @@ def test_a_child_the_os_does_not_run_is_its_own_class() -> None:
             os.sched_setaffinity(0, {cpu})
             os.nice(19)
 
-        samples, played, killed = _sampled([sys.executable, "-c", SPIN], 1.5, preexec_fn=starve)
+        for _ in range(3):
+            samples, played, killed = _sampled([sys.executable, "-c", SPIN], 1.5, preexec_fn=starve)
+            why, figures = loss_class(samples, played, killed)
+            if figures["child_cpu_s"] < 0.5 * figures["window_s"]:
+                break  # the premise holds: the OS starved the child
+        else:
+            # seen once in CI (child 1.48 s of CPU in 1.5 s beside the hog): the OS did not starve
+            # the child at all, so there was nothing for the classifier to tell apart
+            pytest.skip(f"the OS ran the nice-19 child beside a nice -20 hog on one CPU anyway: {figures}")
     finally:
         hog.kill()
         hog.wait()
-    why, figures = loss_class(samples, played, killed)
     assert why == NOT_SCHEDULED, figures
     assert figures["child_cpu_s"] < 0.1 and figures["runnable_share_in_it"] >= 0.9
