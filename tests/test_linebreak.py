@@ -13,7 +13,7 @@ import random
 import re
 import string
 
-import pygame
+from cell_font import CellFont
 from hypothesis import given
 from hypothesis import strategies as st
 from table_helpers import display
@@ -89,23 +89,6 @@ def test_chinese_still_breaks_between_han_characters() -> None:
     assert sum(1 for k in kinds if k) >= 8
 
 
-class CellFont:
-    """Every character 10 px wide (what wrap_lines and RichText ask of a font)."""
-
-    def advances(self, text: str) -> list[int]:
-        return [10] * len(text)
-
-    def size(self, text: str) -> tuple[int, int]:
-        return 10 * len(text), 20
-
-    def render(self, text: str, antialias: bool, colour: object) -> pygame.Surface:
-        surface = pygame.Surface((max(1, 10 * len(text)), 20))
-        CellFont.said[id(surface)] = text
-        return surface
-
-    said: dict[int, str] = {}
-
-
 WORDS = st.sampled_from(["受け入れ", "43枚", "36 張", "進張", "、", "。", "を", "切る", "東家の", "リーチ", "打出",
                          "聽牌", "3向聴", "：", "（", "）", " ", "South", "discards", "25,000"])
 
@@ -127,8 +110,9 @@ def test_both_wrappers_end_lines_only_where_a_line_may_break(parts: list[str], w
         if number:  # a break before ``start``: allowed, or the line before had no place to break
             assert start in allowed or not any(kinds[prev + 1:start]), (lines, start)
         pos, prev = start + len(line), start
-    node = RichText([text], CellFont(), width=width, gap=0)
-    shown = ["".join(CellFont.said.get(id(p), "") if p is not None else " " for p, *_ in line)
+    font = CellFont()
+    node = RichText([text], font, width=width, gap=0)
+    shown = ["".join(font.said.get(id(p), "") if p is not None else " " for p, *_ in line)
              for line in node.lines()]
     assert "".join(shown).replace(" ", "") == text.replace(" ", "")
     for line in shown[1:]:

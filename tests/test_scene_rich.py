@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+from cell_font import CellFont
 from hypothesis import given
 from hypothesis import strategies as st
 from table_helpers import display
@@ -35,21 +36,6 @@ def test_neighbouring_strings_are_one_run_of_words() -> None:
     node = RichText(["a b c ", "3", "-shanten"], pieces.font(14), width=10)
     runs = [[p for p, _, _, pic, _ in line if p is not None] for line in node.lines()]
     assert [len(r) for r in runs][-1] == 1  # "3-shanten" stands whole on its own line
-
-
-class CellFont:
-    """A font whose every character is 10 px wide, remembering what each rendered surface says."""
-
-    def __init__(self) -> None:
-        self.said: dict[int, str] = {}
-
-    def size(self, text: str) -> tuple[int, int]:
-        return 10 * len(text), 20
-
-    def render(self, text: str, antialias: bool, colour: object) -> pygame.Surface:
-        surface = pygame.Surface((max(1, 10 * len(text)), 20))
-        self.said[id(surface)] = text
-        return surface
 
 
 def line_texts(node: RichText, font: CellFont, tile: pygame.Surface) -> list[str]:
