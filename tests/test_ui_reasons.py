@@ -62,7 +62,7 @@ def test_hints_speak_to_the_player_in_english() -> None:
     assert advice(t("ai.reason.pass_no_help", tile=tile_word(9)), 0).startswith("Pass on ")
     set_language("fr")
     try:
-        assert again(advice(reason, 0)).startswith("Rejetez ")
+        assert again(advice(reason, 0)).startswith("Défaussez ")
     finally:
         set_language("en")
 

@@ -1,7 +1,7 @@
 """Where a line of UI text may break, as readers of each script expect (one rule set for the
 fitted labels of :mod:`game.ui.fitting` and the word-and-picture lines of :mod:`game.scene.rich`).
 
-At spaces (not one before closing punctuation: French "Rejetez [tile] : …"); between CJK
+At spaces (not one before closing punctuation: French "Défaussez [tile] : …"); between CJK
 characters, except that a line never starts with closing punctuation, a small kana or the long
 vowel mark (、。」ー…) nor ends with an opening bracket (「（) — the Japanese *kinsoku* rules, which
 Chinese typesetting shares; after a slash or a backslash in a long path; after a hyphen between
