@@ -23,7 +23,7 @@ from game.engine.scoring import yaku_id
 from game.i18n import LANGUAGES, catalog
 from game.match_options import MatchOptions
 from game.persist.settings import CHOICES, Settings
-from game.scene import FixedClock, Text
+from game.scene import FixedClock, Node, Text
 from game.ui import fonts
 from game.ui.table import TableScreen, pieces, start_match
 from game.ui.table.screen import DISCARD_BEAT
@@ -354,3 +354,49 @@ def test_the_deal_caption_is_gone_when_the_dealing_player_plays(profile: str) ->
             break
     assert match.phase is Phase.TURN and match.turn == screen.human and screen.presenter.idle
     assert not screen.hud.caption_panel.visible, str(screen.hud.caption_text.text)
+
+
+def world_rect(node: Node) -> pygame.Rect:
+    """Where a node's content lies on screen (its anchor applied)."""
+    w, h = node.size_px() if hasattr(node, "size_px") else node.content_size()
+    x, y = node.to_world(-node.anchor[0] * w, -node.anchor[1] * h)
+    return pygame.Rect(round(x), round(y), round(w), round(h))
+
+
+@pytest.mark.parametrize("profile", ["riichi", "taiwanese", "hongkong"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_players_notes_stay_clear_of_the_hand(profile: str, size: tuple[int, int]) -> None:
+    """Seen in a real 1280x720 window (Hong Kong, zh_TW): the hint box covered the top of the hand's
+    first tile. The hint (long enough to wrap), the waits and what they lack stand clear of every
+    place of the human's fullest row, a tile raised by the cursor included, in every language."""
+    from game.i18n.tiles import tile_word, tile_words
+
+    display()
+    try:
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            screen = TableScreen(size, profile=profile, seed=3, level="normal")
+            lay, hud = screen.layout, screen.hud
+            ha = lay.hand_art
+            lift = round(pieces.LIFT * lay.unit)
+            hand = []
+            for p in lay.hand_places(0, lay.held, True, lay.flowers_width(lay.flowers)):
+                r = pygame.Rect(0, 0, ha.width, ha.height + ha.depth + lift)
+                r.center = (round(p.x), round(p.y - lift / 2))
+                hand.append(r)
+            advice = i18n.tn("ai.hint.discard", 43, tile=tile_word(20), shanten=i18n.t("ai.shanten", n=2), count=43)
+            for long in (False, True):  # one line, then wrapped
+                hud.set_hint(i18n.t("table.hint", reason=f"{advice} {advice}" if long else advice))
+                shown = [hud.hint_box]
+                for waits in (False, True):  # alone, then above the waits and their note
+                    if waits:
+                        note = i18n.t("table.waits_note.riichi", riichi=screen.terms.riichi)
+                        hud.set_waits(tile_words((0, 3, 6, 9, 12)), False, note)
+                        shown = [hud.hint_box, hud.waits_text, hud.waits_note]
+                    for node in shown:
+                        assert node.visible
+                        box = world_rect(node)
+                        assert box.collidelist(hand) == -1, (lang, profile, size, node.name, box, hand[0])
+                hud.set_waits("", False)
+    finally:
+        i18n.set_language("en")

@@ -28,10 +28,9 @@ from game.engine.tiles import is_red, kind_of
 from game.scene import Node, Sprite
 
 from . import pieces
+from .pieces import HINT_LIFT, LIFT
 from .presenter import Presenter, TileSprite
 
-LIFT = 10.0  # pixels at 720p: a hovered or focused tile
-HINT_LIFT = 6.0  # the hint's suggested tile, when nothing else raises it
 LIFT_SECONDS = 0.08  # from resting to fully raised
 HINT_COLOUR = (150, 200, 236)
 

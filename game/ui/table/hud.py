@@ -176,19 +176,28 @@ class Hud:
         x, y = lay.plate_centre(0)
         pw, ph = lay.plate_size()
         left = x - pw / 2
-        self._waits_bottom = y - ph / 2 - 6 * u
-        self.waits_text = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
-                                                        pieces.GOLD, left, self._waits_bottom, anchor=(0.0, 1.0),
-                                                        visible=False, name="waits"))
         # the hint box and the waits note stay left of the left seat's column, whatever the window
         column = lay.cx - lay.side_hand_row - (lay.river_art.height + lay.river_art.depth) / 2
         beside = column - left - 14 * u
+        note_width = round(max(200 * u, min(beside, pw * 1.6)))
+        self._hint_width = round(max(200 * u, min(beside, 420 * u)))
+        # they stand on the plate, and above the hand (a tile raised by the cursor included) where
+        # the hand reaches under them: Hong Kong's 18-stack wall starts a 13-tile hand further left
+        # than Riichi's, and the hint box covered its first tile at 1280x720
+        self._waits_bottom = y - ph / 2 - 6 * u
+        ha = lay.hand_art
+        hand_left = lay.cx + lay.human_hand_left
+        if left + max(note_width, self._hint_width) + 6 * u > hand_left:
+            hand_top = lay.cy + lay.bottom_hand_row - (ha.height + ha.depth) / 2 - pieces.LIFT * u
+            self._waits_bottom = min(self._waits_bottom, hand_top - 6 * u)
+        self.waits_text = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
+                                                        pieces.GOLD, left, self._waits_bottom, anchor=(0.0, 1.0),
+                                                        visible=False, name="waits"))
         # what the waits lack to win (no yaku...), wrapped above them in the warning colour
         self.waits_note = self.under.add_child(TileLine("", self.line_art, pieces.font(round(14 * u), True),
                                                         pieces.AMBER, left, self._waits_bottom, anchor=(0.0, 1.0),
-                                                        width=round(max(200 * u, min(beside, pw * 1.6))), visible=False,
+                                                        width=note_width, visible=False,
                                                         name="waits note"))
-        self._hint_width = round(max(200 * u, min(beside, 420 * u)))
         self.key_lines: list[str] = []  # the key help's lines, as the screen gave them (show_keys)
         self.hint_box = self.over.add_child(Panel(10, 10, (12, 28, 30, 255), left, 0, anchor=(0.0, 1.0),
                                                   radius=round(8 * u), border_color=(110, 150, 190), border_width=1,
