@@ -13,7 +13,7 @@ from user_dirs import point_user_dirs
 
 from game import i18n
 from game.ai.baseline import RandomBot
-from game.engine import Match
+from game.engine import Match, load_profile
 from game.engine.events import HandEnded
 from game.match_options import MatchOptions, match_profile
 from game.persist.replays import ReplayLibrary
@@ -313,6 +313,32 @@ def test_the_flow_saves_settings_and_switches_language(tmp_path: Path) -> None:
     flow.handle_event(key(pygame.K_ESCAPE))
     assert isinstance(flow.top, TitleScreen)
     assert "Nouvelle partie" in [getattr(n, "text", "") for n in flow.top.root.walk()]
+
+
+def test_new_game_offers_the_last_choices_again_after_a_restart() -> None:
+    """Seen in a real window: a Hong Kong match against hard opponents, then Quit; the next start's
+    New game screen offered Riichi against normal ones. The rules, opponents and length started last
+    come back (in a new process: read from the settings file); the seed does not (a blank seed deals
+    a new wall), and a length the rules do not offer plays their own."""
+    flow = MenuFlow(SIZE)
+    flow.act(Open("new_game"))
+    screen = flow.top
+    assert isinstance(screen, NewGameScreen) and screen.options.profile_id == "riichi"
+    chosen = MatchOptions("hongkong", ("hard", "easy", "hard"), "one_round", seed=47)
+    intent = flow.act(StartMatch(chosen))
+    assert isinstance(intent, StartMatch)
+    again = MenuFlow(SIZE)  # the next start
+    again.act(Open("new_game"))
+    screen = again.top
+    assert isinstance(screen, NewGameScreen)
+    assert screen.options == MatchOptions("hongkong", ("hard", "easy", "hard"), "one_round", seed=None)
+    assert screen.chosen().seed is None
+    store = SettingsStore()
+    store.save(dataclasses.replace(store.load(), new_game_rules="riichi", new_game_length="four_rounds"))
+    third = MenuFlow(SIZE)
+    third.act(Open("new_game"))
+    assert isinstance(third.top, NewGameScreen)
+    assert third.top.options.length == load_profile("riichi").game.length  # Riichi's own, not Hong Kong's rounds
 
 
 def test_the_flow_tells_of_a_corrupt_settings_file_once() -> None:

@@ -18,14 +18,17 @@ fails the game:
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from game import paths
+from game.engine.profile import load_profile, profile_order
 from game.i18n import LANGUAGES
 from game.i18n.system import system_language
+from game.match_options import HAND_LENGTHS, LEVELS, ROUND_LENGTHS, MatchOptions, lengths_for
 
 from .atomic import UnreadableFile, clear_stale_temps, move_aside, read_toml, write_toml
 from .bounded import SETTINGS_CAP
@@ -58,6 +61,11 @@ class Settings:
     # player; "" = the AI level plays it), riichi rules only; seconds it may take per decision
     external_bots: tuple[str, str, str] = ("", "", "")
     external_time_limit: int = 5
+    # what the player chose on the New game screen last time, offered again at the next start (a
+    # player who plays Hong Kong against hard opponents should not pick them again every day)
+    new_game_rules: str = "riichi"
+    new_game_levels: tuple[str, str, str] = ("normal", "normal", "normal")
+    new_game_length: str = ""  # "" plays the rules' own length
 
     @property
     def animation_factor(self) -> float:
@@ -83,6 +91,9 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "hint_ai_reasons": (False, True),
     "terminology": ("english", "japanese", "chinese"),
     "external_time_limit": (2, 5, 10, 30),
+    "new_game_rules": tuple(profile_order()),
+    "new_game_levels": tuple(itertools.product(LEVELS, repeat=3)),
+    "new_game_length": ("", *HAND_LENGTHS, *ROUND_LENGTHS),
 }
 EXTERNAL_COMMAND_MAX: Final = 400  # characters of one external bot command
 FIELDS: Final = tuple(f.name for f in dataclasses.fields(Settings))
@@ -106,6 +117,9 @@ def _valid(name: str, value: Any) -> Any:
         ):
             return (value[0], value[1])
         return None
+    if name == "new_game_levels":
+        ok = isinstance(value, list | tuple) and len(value) == 3 and all(v in LEVELS for v in value)
+        return (value[0], value[1], value[2]) if ok else None
     if name == "external_bots":
         ok = (
             isinstance(value, list | tuple)
@@ -174,6 +188,21 @@ def from_table(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         else:
             values[name] = value
     return Settings(**values), refused
+
+
+def new_game_options(settings: Settings) -> MatchOptions:
+    """The New game screen's starting choices: the last ones the player started a match with (a
+    length the rules no longer offer plays their own)."""
+    length = settings.new_game_length
+    if length and length not in lengths_for(load_profile(settings.new_game_rules)):
+        length = ""
+    return MatchOptions(profile_id=settings.new_game_rules, levels=settings.new_game_levels, length=length)
+
+
+def remember_new_game(settings: Settings, options: MatchOptions) -> Settings:
+    """``settings`` holding ``options`` as the next New game screen's starting choices."""
+    return dataclasses.replace(settings, new_game_rules=options.profile_id, new_game_levels=options.levels,
+                               new_game_length=options.length)
 
 
 class SettingsStore:

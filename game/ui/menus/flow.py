@@ -29,7 +29,7 @@ from game.persist.autosave import Autosaver
 from game.persist.instance import Holder, InstanceLock
 from game.persist.replays import Placings, ReplayLibrary
 from game.persist.saves import SaveEntry, SaveError, SaveStore, summary_of
-from game.persist.settings import Settings, SettingsStore
+from game.persist.settings import Settings, SettingsStore, new_game_options, remember_new_game
 from game.ui import audio
 from game.ui.audio import Cue, SoundBoard
 from game.ui.screens import Screen, ScreenStack
@@ -130,7 +130,7 @@ class MenuFlow:
         self._notices: list[str] = [notice_text(notice)] if notice else []
         self.match_id = ""  # the id of the match on the table: its autosave and its replay carry it
         self._filing: tuple[ResultsScreen, list[Path]] | None = None  # results waiting for their replay's file
-        self.options = MatchOptions()
+        self.options = new_game_options(self.settings)
         self.stack = ScreenStack()
         self.stack.push(self.title_screen())
         if other is not None:
@@ -297,6 +297,7 @@ class MenuFlow:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             self.options = intent.options
+            self._remember_new_game(intent.options)
             options = dataclasses.replace(intent.options, seed=seed)
             if self.open_table is None:
                 return StartMatch(options)
@@ -435,6 +436,17 @@ class MenuFlow:
             if isinstance(screen, NewGameScreen):
                 screen.external_bots = settings.external_bots
                 screen.layout()
+
+    def _remember_new_game(self, options: MatchOptions) -> None:
+        """The rules, opponents and length just started: the next New game screen offers them."""
+        kept = remember_new_game(self.settings, options)
+        if kept == self.settings:
+            return
+        self.settings = kept
+        try:
+            self.settings_store.save(kept)
+        except OSError as exc:  # kept for this session; the file keeps the last good choices
+            self.tell_disk_trouble(exc)
 
     def apply_settings(self, settings: Settings) -> ApplySettings:
         language_changed = settings.language != self.settings.language

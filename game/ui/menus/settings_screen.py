@@ -25,8 +25,10 @@ COLUMNS: Final = (
      ("section_sound", ("sound_volume", "music_volume", "window_size", "fullscreen"))),
 )
 
-# settings changed on another screen: the external bots in New game → Advanced
-ELSEWHERE: Final = frozenset({"external_bots", "external_time_limit"})
+# settings changed on another screen: the external bots in New game → Advanced, and the New game
+# screen's last choices (kept when a match starts)
+ELSEWHERE: Final = frozenset({"external_bots", "external_time_limit", "new_game_rules", "new_game_levels",
+                              "new_game_length"})
 
 
 def _on_off(value: Any) -> str:
