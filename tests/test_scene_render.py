@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pygame
@@ -171,6 +172,32 @@ def test_faded_copies_are_bounded_apart_and_never_push_out_opaque_ones() -> None
     assert len(cache) == 3
     with pytest.raises(ValueError):
         SurfaceCache(fade_capacity=0)
+
+
+def test_the_copies_of_a_freed_source_go_with_it() -> None:
+    cache = SurfaceCache()
+    kept = marked_tile()
+    label = marked_tile(8, 4)  # a label rendered anew: the old picture is dropped by its sprite
+    cache.get(kept, 90, 4, 6, 1.0)
+    cache.get(label, 90, 4, 8, 1.0)
+    cache.get(label, 0, 16, 8, 0.5)  # a faded copy and the opaque one it is made from
+    assert len(cache) == 4
+    del label
+    gc.collect()
+    assert len(cache) == 1
+    misses = cache.misses
+    assert cache.get(kept, 90, 4, 6, 1.0) is not None and cache.misses == misses
+
+
+def test_a_new_surface_at_a_freed_ones_address_gets_its_own_copy() -> None:
+    cache = SurfaceCache()
+    for shade in range(0, 250, 10):  # freed at once: the allocator hands the same addresses out again
+        source = pygame.Surface((5, 3), pygame.SRCALPHA)
+        source.fill((shade, 0, 0, 255))
+        turned = cache.get(source, 90, 5, 3, 1.0)
+        assert turned is not None and turned.get_at((0, 0))[0] == shade
+        del source, turned
+    assert len(cache) <= 1
 
 
 def test_text_renders_once_per_change() -> None:
