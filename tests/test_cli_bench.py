@@ -66,7 +66,8 @@ def test_the_memory_bench_measures_a_table_and_hard_seats_in_their_own_processes
     from game.cli.bench_memory import bench_memory
 
     figures = bench_memory(hands=1, games=2, seed=1, profile_id="riichi")
-    assert figures["table_hands"] == 1.0 and figures["table_frames"] > 0
+    assert figures["table_hands"] == 1.0 and figures["table_frames"] > 0 and figures["table_matches"] == 1.0
+    assert "table_growth_per_hand_last_half_mb" in figures
     assert figures["table_peak_rss_mb"] >= figures["table_rss_after_setup_mb"] > 0
     assert figures["seats_hanchan"] == 2.0
     assert figures["seats_rss_end_mb"] > 0 and figures["seats_peak_rss_mb"] >= figures["seats_rss_first_mb"] * 0.9

@@ -46,7 +46,12 @@ def peak_mb() -> float:
 
 
 def table_figures(hands: int, seed: int) -> dict[str, float]:
-    """A real table's memory over ``hands`` hands (run in this process: call it in a fresh one)."""
+    """A real table's memory over ``hands`` hands (run in this process: call it in a fresh one).
+
+    A match that ends first is followed by the next (seed + 1, a new table screen, as a player
+    starting another match would), so a long run shows whether the table levels off. The RSS as
+    each hand starts is kept: the growth per hand over the second half of the hands is the leak
+    figure (bounded caches fill in the first hands and then stay)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.ui.table.bench import DT, frame_surface
@@ -55,23 +60,37 @@ def table_figures(hands: int, seed: int) -> dict[str, float]:
     started = rss_mb()
     peak = started
     frames = 0
+    played = 0
+    at_hand: list[float] = []
     c0 = time.process_time()
     with frame_surface((1280, 720)) as surface:
         screen = TableScreen((1280, 720), seed=seed, level="hard", autoplay=True, speed=4.0)
         after_start = rss_mb()
-        while frames < 200_000 and not screen.match.is_over and screen.match.hand_index < hands:
+        matches = 1
+        while frames < 2_000_000 and played < hands:
+            if screen.match.is_over:
+                del screen
+                screen = TableScreen((1280, 720), seed=seed + matches, level="hard", autoplay=True, speed=4.0)
+                matches += 1
+            before = screen.match.hand_index
             screen.update(DT)
             screen.draw(surface)
             frames += 1
             if frames % 10 == 0:
                 peak = max(peak, rss_mb())
-        played = screen.match.hand_index
+            if screen.match.hand_index != before or screen.match.is_over:
+                played += 1
+                at_hand.append(rss_mb())
+    half = len(at_hand) // 2
+    late = (at_hand[-1] - at_hand[half - 1]) / (len(at_hand) - half) if half else 0.0
     return {
         "table_peak_rss_mb": max(peak, peak_mb()),
         "table_rss_at_import_mb": started,
         "table_rss_after_setup_mb": after_start,
         "table_rss_end_mb": rss_mb(),
         "table_hands": float(played),
+        "table_matches": float(matches),
+        "table_growth_per_hand_last_half_mb": late,
         "table_frames": float(frames),
         "table_cpu_s": time.process_time() - c0,
     }
