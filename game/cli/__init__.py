@@ -18,6 +18,7 @@ from game.engine.errors import AtlasError
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.cli.play", "open the game window (the default)"),
     "sim": ("game.cli.sim", "play many matches between bots and print JSON figures"),
+    "sim-compare": ("game.cli.sim_compare", "pair two sim --ranks runs on the same seeds: difference and 95 % interval"),
     "bench": ("game.cli.bench", "benchmarks that print figures (engine, ...)"),
     "rules": ("game.cli.rules", "list rule profiles or diff two of them"),
     "replay-check": ("game.cli.replay_check", "replay tenhou.net/6 or mjai logs through the engine"),

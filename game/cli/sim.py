@@ -15,6 +15,13 @@ as illegal, malformed or later than ``--mjai-time-limit``; the hard AI then play
 (it is another process's CPU). Decision times are CPU time of the deciding thread, so other
 programs sharing the machine do not inflate them; ``seconds`` and the rates are wall-clock.
 
+``--ranks`` adds ``matches``: every match's seed, seat names, ranks and final points, in plan
+order, so two runs on the same seeds can be compared match by match (``python -m game
+sim-compare A.json B.json``). The figures per seat name also count what each did: average win
+and deal-in values, tenpai at the exhaustive draws and the fold rate (of the hands in which
+another seat declared riichi first, the share in which this seat then discarded a tile that raised
+its shanten above its best discard's).
+
 ``--logs DIR`` writes one game log per match into DIR (``--log-format tenhou6``, the default, or
 ``mjai``), named by its place in the plan and its seed, the seats named as ``--seats`` names them:
 logs in bulk for other tools (riichi and EMA; Taiwanese and Hong Kong scoring fit neither format).
@@ -34,10 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Seat
+from game.ai.analysis import hand_counts
 from game.ai.external import TIME_LIMIT, BotProcess, ExternalSeat, speaks_mjai
 from game.ai.levels import BASELINES, LEVELS, make_seat
 from game.cli.parallel import default_jobs, jobs_argument, run_ordered
 from game.engine import Match
+from game.engine.actions import Action, ActionKind
 from game.engine.events import (
     AbortiveDraw,
     Claimed,
@@ -48,7 +57,10 @@ from game.engine.events import (
     RiichiAccepted,
     Win,
 )
+from game.engine.observation import Observation
 from game.engine.profile import RuleProfile, load_profile, load_profile_file
+from game.engine.shanten import discard_shanten
+from game.engine.tiles import kind_of
 from game.persist.export import LOG_FORMATS, LogFormat, loggable, write_log
 
 SEAT_NAMES = (*BASELINES, *LEVELS, "mjai")
@@ -91,6 +103,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--logs", type=Path, default=None, metavar="DIR", help="write one log per match into DIR")
     parser.add_argument("--log-format", choices=sorted(LOG_FORMATS), default="tenhou6",
                         help="the format of --logs (default tenhou6)")
+    parser.add_argument(
+        "--ranks", action="store_true",
+        help="add every match's seed, seats, ranks and points to the JSON (for paired comparisons: sim-compare)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -110,6 +126,11 @@ class LevelTally:
     decision_ms: list[float] = field(default_factory=list)
     refusals: int = 0
     bot_errors: int = 0
+    deal_in_points: list[int] = field(default_factory=list)
+    draws: int = 0  # exhaustive draws this seat sat through
+    tenpai_at_draw: int = 0
+    threatened: int = 0  # hands in which another seat declared riichi before this one did
+    folded: int = 0  # ... and in which this seat then broke its shape (a discard that raised its shanten)
 
     def add(self, other: LevelTally) -> None:
         self.games += other.games
@@ -124,6 +145,11 @@ class LevelTally:
         self.decision_ms += other.decision_ms
         self.refusals += other.refusals
         self.bot_errors += other.bot_errors
+        self.deal_in_points += other.deal_in_points
+        self.draws += other.draws
+        self.tenpai_at_draw += other.tenpai_at_draw
+        self.threatened += other.threatened
+        self.folded += other.folded
 
     def summary(self) -> dict[str, float | int | dict[str, float]]:
         hands = max(1, self.hands)
@@ -138,6 +164,9 @@ class LevelTally:
             "riichi_rate": round(self.riichi / hands, 4),
             "call_rate": round(self.call_hands / hands, 4),
             "avg_win_points": _mean(self.win_points),
+            "avg_deal_in_points": _mean(self.deal_in_points),
+            "tenpai_at_draw": round(self.tenpai_at_draw / self.draws, 4) if self.draws else 0.0,
+            "fold_rate": round(self.folded / self.threatened, 4) if self.threatened else 0.0,
             "decision_ms_median": round(statistics.median(times), 3) if times else 0.0,
             "decision_ms_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3) if times else 0.0,
             "refusals": self.refusals,
@@ -183,6 +212,8 @@ class Totals:
     seat_ranks: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     seat_points: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     levels: dict[str, LevelTally] = field(default_factory=lambda: defaultdict(LevelTally))
+    # one record per match in plan order: its seed, the seat names, ranks and final points by seat
+    matches: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, other: Totals) -> None:
         """Fold one match's figures in (matches are added in plan order, whatever the jobs)."""
@@ -198,6 +229,7 @@ class Totals:
             self.seat_points[s] += other.seat_points[s]
         for name, tally in other.levels.items():
             self.levels[name].add(tally)
+        self.matches += other.matches
 
 
 @dataclass(frozen=True)
@@ -256,9 +288,24 @@ class LogSink:
         write_log(match, self.folder / f"{index:05d}-seed{seed}{LOG_FORMATS[self.fmt]}", self.fmt, names)
 
 
+def _broke_shape(obs: Observation, action: Action, profile: RuleProfile) -> bool:
+    """Whether a discard raises the hand's shanten above its best discard's (a fold, or a push
+    given up): the fold rate's count, asked only while another seat is in riichi."""
+    if action.kind is not ActionKind.DISCARD:
+        return False
+    counts = hand_counts(obs.hand)
+    closed = all(not m.kind.is_open for m in obs.me.melds)
+    sets = profile.win.sets - len(obs.me.melds)
+    after = dict(discard_shanten(counts, sets, closed and profile.win.chiitoitsu, closed and profile.win.kokushi))
+    return after[kind_of(action.tile)] > min(after.values())
+
+
 def _play(match: Match, seats: list[Seat], watchers: list[ExternalSeat], names: list[str], totals: Totals) -> None:
     tallies = [totals.levels[n] for n in names]
     called = [False] * 4
+    in_riichi = [False] * 4
+    threatened = [False] * 4
+    folded = [False] * 4
     events: list[Event] = []
     while not match.is_over:
         seat = match.awaiting()[0]
@@ -266,6 +313,8 @@ def _play(match: Match, seats: list[Seat], watchers: list[ExternalSeat], names: 
         start = time.thread_time()
         action = seats[seat].decide(obs)
         tallies[seat].decision_ms.append((time.thread_time() - start) * 1000.0)
+        if threatened[seat] and not folded[seat] and not in_riichi[seat]:
+            folded[seat] = _broke_shape(obs, action, match.profile)
         events = match.apply(action)
         for w in watchers:
             w.see(events)
@@ -278,19 +327,31 @@ def _play(match: Match, seats: list[Seat], watchers: list[ExternalSeat], names: 
                 else:
                     totals.ron += 1
                     tallies[ev.discarder].deal_ins += 1
+                    tallies[ev.discarder].deal_in_points.append(ev.points)
             elif isinstance(ev, RiichiAccepted):
                 tallies[ev.seat].riichi += 1
+                in_riichi[ev.seat] = True
+                for s in range(4):
+                    threatened[s] = threatened[s] or not in_riichi[s]
             elif isinstance(ev, Claimed):
                 called[ev.seat] = True
             elif isinstance(ev, ExhaustiveDraw):
                 totals.exhaustive += 1
+                for s in range(4):
+                    tallies[s].draws += 1
+                    tallies[s].tenpai_at_draw += ev.tenpai[s]
             elif isinstance(ev, AbortiveDraw):
                 totals.abortive[ev.kind] = totals.abortive.get(ev.kind, 0) + 1
             elif isinstance(ev, HandEnded):
                 for s in range(4):
                     tallies[s].hands += 1
                     tallies[s].call_hands += called[s]
+                    tallies[s].threatened += threatened[s]
+                    tallies[s].folded += folded[s]
                 called = [False] * 4
+                in_riichi = [False] * 4
+                threatened = [False] * 4
+                folded = [False] * 4
             elif isinstance(ev, MatchEnded):
                 for s in range(4):
                     tallies[s].games += 1
@@ -298,6 +359,9 @@ def _play(match: Match, seats: list[Seat], watchers: list[ExternalSeat], names: 
                     tallies[s].points.append(ev.final_points[s])
                     totals.seat_ranks[s].append(ev.ranks[s])
                     totals.seat_points[s].append(ev.final_points[s])
+                totals.matches.append(
+                    {"seed": match.seed, "seats": list(names), "ranks": list(ev.ranks), "points": list(ev.final_points)}
+                )
     totals.games += 1
     totals.hands += match.hand_index
 
@@ -333,6 +397,7 @@ def simulate(
     jobs: int = 1,
     bots: ExternalBots | None = None,
     logs: LogSink | None = None,
+    ranks: bool = False,
 ) -> dict[str, Any]:
     totals = Totals()
     plan = schedule(games, seed, names, rotate)
@@ -348,7 +413,7 @@ def simulate(
         draws[abortive] = totals.abortive.get(abortive, 0)
     for other, n in totals.abortive.items():
         draws.setdefault(other, n)
-    return {
+    out: dict[str, Any] = {
         "profile": profile.id,
         "seed": seed,
         "seats": names,
@@ -366,6 +431,9 @@ def simulate(
         "hanchan_per_s": round(totals.games / elapsed, 4),
         "levels": {name: totals.levels[name].summary() for name in dict.fromkeys(names)},
     }
+    if ranks:
+        out["matches"] = totals.matches
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -388,7 +456,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = simulate(
             profile, args.games, args.seed, list(args.seats), rotate=args.rotate, progress=not args.quiet,
-            jobs=args.jobs, bots=bots, logs=logs,
+            jobs=args.jobs, bots=bots, logs=logs, ranks=args.ranks,
         )
     finally:
         for proc in _RUNNING.values():
