@@ -222,7 +222,8 @@ def _misfits() -> Iterable[str]:
 
 
 def _tutorial_verbs() -> Iterable[str]:
-    """The verbs of every action a level offers (``2:pon 55m`` -> ``pon``; any kan is ``kan``)."""
+    """The verbs of every action a level offers (``2:pon 55m`` -> ``pon``; any kan is ``kan``), but
+    the calls: those are the lesson's terms (``terms.*``, as its table names them)."""
     from game.tutorial.level import levels_dir, load_level
 
     verbs = set()
@@ -233,7 +234,7 @@ def _tutorial_verbs() -> Iterable[str]:
                 if ":" in head:
                     verb = head.partition(":")[2]
                     verbs.add("kan" if verb in ("daiminkan", "kakan", "ankan") else verb)
-    return (f"tutorial.verb.{v}" for v in verbs)
+    return (f"tutorial.verb.{v}" for v in verbs - {"chi", "pon", "kan"})
 
 
 def _rule_knobs() -> Iterable[str]:

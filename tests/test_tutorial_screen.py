@@ -435,3 +435,24 @@ def test_a_lessons_result_opens_its_fu_breakdown_with_f_and_its_button() -> None
     assert panel.fu_open and screen.table.presenter.waiting_for_player
     screen.handle_event(click((5, 5)))  # elsewhere on the result: dismissed
     assert not screen.table.presenter.waiting_for_player
+
+
+@pytest.mark.parametrize(("name", "language", "want"), [
+    ("taiwanese-05-false-mahjong", "ru", ("Маджонг", "Панг")),  # the narration: "Можно сделать панг"
+    ("taiwanese-05-false-mahjong", "en", ("Mahjong", "Pung")),
+    ("taiwanese-05-false-mahjong", "ja", ("ロン", "ポン")),
+    ("taiwanese-05-false-mahjong", "zh_TW", ("胡", "碰")),
+])
+def test_the_answer_buttons_say_the_narrations_words(name: str, language: str, want: tuple[str, str]) -> None:
+    """Seen in a real window (ru): the false Mah-Jong lesson asked "Можно сделать панг…" over the
+    buttons "Рон (победа)" and "Пон". The buttons and the table's callouts use the lesson's words."""
+    i18n.set_language(language)
+    try:
+        screen = TutorialScreen(SIZE, level(name), None)
+        labels = [screen.option_label(o) for o in screen.step.options]
+        win = next(lb for lb, o in zip(labels, screen.step.options, strict=True) if ":ron" in o)
+        call = next(lb for lb, o in zip(labels, screen.step.options, strict=True) if ":pon" in o)
+        assert win.startswith(want[0]) and want[1] in call, labels
+        assert screen.table.terms.pon == want[1]  # the callouts on the table say it too
+    finally:
+        i18n.set_language("en")

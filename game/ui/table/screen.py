@@ -46,7 +46,7 @@ from .hud import Choice, Hud
 from .layout import TableLayout, meld_order
 from .presenter import Presenter, TileSprite
 from .preview import call_preview
-from .words import DEFAULT_TERMINOLOGY, table_terms, tile_words, tiles_words
+from .words import DEFAULT_TERMINOLOGY, Terms, table_terms, tile_words, tiles_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
 NOTICE_SECONDS: Final = 5.0  # how long a word for the player (an external bot refused, a key) stays in the caption
@@ -137,7 +137,7 @@ class TableScreen:
         for x in self.external.values():
             x.see(self.match.events)
         self.terminology = terminology
-        self.terms = table_terms(terminology)
+        self.terms = self._table_terms()
         self.names = seat_names(human)
         # each plate's second line before its seat wind: the AI and its level; the human's plate
         # already says "You", so its line names only the seat
@@ -564,12 +564,17 @@ class TableScreen:
             self.resize(self.size)
         self._prompt_key = None
 
+    def _table_terms(self) -> Terms:
+        """The words for calls and wins, in the current language: the player's terminology (a
+        lesson's table speaks its prose's, see :class:`game.ui.tutorial.table.TutorialTable`)."""
+        return table_terms(self.terminology)
+
     def language_changed(self) -> None:
         """The player switched language (the pause menu's settings): every word on the table is
         written again at once, whatever is animating, and the prompt is shown again."""
         self.names = [again(n) for n in self.names]
         self.roles = [again(r) for r in self.roles]
-        self.terms = table_terms(self.terminology)
+        self.terms = self._table_terms()
         self.reasons = [again(r) for r in self.reasons]
         self._notice = again(self._notice)
         self.presenter.names = list(self.names)

@@ -11,7 +11,7 @@ button, in its callout and in the win panel. The words themselves are data in th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from game.engine.rows import Unit, hanzi
@@ -46,6 +46,14 @@ def table_terms(terminology: str = DEFAULT_TERMINOLOGY) -> Terms:
     """The terms of ``terminology`` (an unknown one: the default) in the current language."""
     name = terminology if terminology in TERMINOLOGIES else DEFAULT_TERMINOLOGY
     return Terms(**{word: t(f"terms.{name}.{word}") for word in TERM_WORDS})
+
+
+def lesson_terms(calls: str, wins: str) -> Terms:
+    """The claims in one terminology's words and the wins (ron, tsumo, riichi, tenpai) in another's,
+    as a lesson's prose names them (:func:`game.tutorial.prose.vocabulary`)."""
+    won = table_terms(wins)
+    called = table_terms(calls)
+    return replace(won, chi=called.chi, pon=called.pon, kan=called.kan)
 
 
 def row_name(unit: Unit, row: str) -> str:

@@ -49,6 +49,7 @@ from game.ui.menus.widgets import (
     ui_scale,
 )
 from game.ui.table.screen import Intent, TableScreen
+from game.ui.table.words import Terms
 
 from .penalty_words import penalty_text
 from .refusals import refusal_text
@@ -229,7 +230,7 @@ class TutorialScreen(MenuScreen):
             if option == "abort":
                 return t("tutorial.aborted")
             return " + ".join(self.seat_name(int(s)) for s in option.split("+"))
-        return _action_label(option)
+        return _action_label(option, self.table.terms)
 
     def seat_name(self, seat: int) -> str:
         return seat_name(self.match, seat, self.level.learner)
@@ -581,13 +582,19 @@ def _same_answer(a: str, b: str) -> bool:
         return False
 
 
-def _action_label(notation: str) -> str:
-    """``2:pon 55m`` -> ``Pon 5m 5m``: the verb in the interface language and its tiles as the
-    language names them."""
+def _action_label(notation: str, terms: Terms) -> str:
+    """``2:pon 55m`` -> ``Pon 5m 5m``: the call in the lesson's words (``terms``, as its table
+    names it: "Pung" in an EMA lesson), other verbs in the interface language, and the tiles as
+    the language names them."""
     head, _, tiles = notation.partition(" ")
     verb = head.partition(":")[2]
     verb = {"daiminkan": "kan", "kakan": "kan", "ankan": "kan"}.get(verb, verb)
-    shown = t(f"tutorial.verb.{verb}") if i18n.has(f"tutorial.verb.{verb}") else verb.capitalize()
+    if verb in ("chi", "pon", "kan"):
+        shown = str(getattr(terms, verb))
+    elif verb == "ron":
+        shown = t("tutorial.verb.ron", ron=terms.ron)
+    else:
+        shown = t(f"tutorial.verb.{verb}") if i18n.has(f"tutorial.verb.{verb}") else verb.capitalize()
     if not tiles:
         return shown
     return t("tutorial.action", verb=shown, tiles=tile_words(parse_kinds(tiles)))

@@ -11,10 +11,13 @@ engine has already dealt the next hand.
 
 from __future__ import annotations
 
+from game import i18n
 from game.engine import Match
 from game.engine.events import Event
 from game.i18n import t
+from game.tutorial.prose import vocabulary
 from game.ui.table.screen import TableScreen
+from game.ui.table.words import Terms, lesson_terms
 
 RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (table.relation.*)
 
@@ -37,6 +40,11 @@ class TutorialTable(TableScreen):
         self.presenter.face_up = True
         self.presenter.reviewable = False  # the lesson's moves are the level's: nothing to review
         self.presenter.stop_after_hands = 1  # the lesson's hand: what comes after it is never shown
+
+    def _table_terms(self) -> Terms:
+        """The lesson's words, not the player's terminology: an EMA lesson's narration says "pung",
+        so its answer buttons and the table's callouts do too."""
+        return lesson_terms(*vocabulary(self.match.profile.id, i18n.language()))
 
     def _visible(self, events: list[Event]) -> list[Event]:
         return list(events)  # every hand is shown: the learner sees the tiles the seats draw
