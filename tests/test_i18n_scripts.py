@@ -25,7 +25,7 @@ import pytest
 from game import i18n
 from game.i18n import LANGUAGES
 from game.persist.settings import CHOICES
-from game.ui.table.words import TERMINOLOGIES, table_terms
+from game.ui.table.words import RULEBOOK, TERMINOLOGIES, table_terms
 
 # The scripts each language writes its words in (a letter's Unicode name starts with its script).
 SCRIPTS = {
@@ -110,7 +110,7 @@ def test_the_check_catches_a_word_in_another_script() -> None:
 def test_each_terms_choice_names_its_win_differently(language: str) -> None:
     """The Terms setting shows each choice with the word it writes for a win, so that word must set
     the three apart in every language (zh_TW: 榮 for riichi's Japanese terms, 胡 for the Chinese)."""
-    assert set(TERMINOLOGIES) == set(CHOICES["terminology"])
+    assert set(CHOICES["terminology"]) == {*TERMINOLOGIES, RULEBOOK}  # and each rulebook's own words
     i18n.set_language(language)
     try:
         wins = {name: table_terms(name).ron for name in TERMINOLOGIES}

@@ -193,7 +193,8 @@ def test_settings_rows_change_every_setting() -> None:
     assert all(isinstance(i, ApplySettings) for i in intents)
     final = intents[-1].settings  # type: ignore[union-attr]
     assert (final.tile_style, final.claim_countdown, final.fullscreen, final.terminology) == (
-        "clear", 5, True, "chinese")  # the time to call: from no limit (the default) round to 5 s
+        "clear", 5, True, "english")  # the time to call: from no limit (the default) round to 5 s; the
+    # terms: from each rulebook's own (the default) to the English ones
     # the keyboard reaches every row: Down through them all, Right on each
     screen = SettingsScreen(SIZE, Settings(language="en"))
     changed = set()

@@ -27,7 +27,7 @@ from game.scene import FixedClock, Node, Text
 from game.ui import fonts
 from game.ui.table import TableScreen, pieces, start_match
 from game.ui.table.screen import DISCARD_BEAT
-from game.ui.table.words import TERMINOLOGIES, limit_name, row_name, row_value, slug, table_terms
+from game.ui.table.words import RULEBOOK, TERMINOLOGIES, limit_name, row_name, row_value, slug, table_terms
 
 TAIWANESE = Path(__file__).resolve().parent.parent / "game" / "engine" / "taiwanese.py"
 
@@ -91,7 +91,7 @@ def test_every_limit_has_words(code: str) -> None:
 
 
 def test_the_terms_are_the_settings_choices_and_differ() -> None:
-    assert set(TERMINOLOGIES) == set(CHOICES["terminology"])
+    assert set(CHOICES["terminology"]) == {*TERMINOLOGIES, RULEBOOK}  # and each rulebook's own words
     for code in LANGUAGES:
         with language(code):
             sets = {name: table_terms(name) for name in TERMINOLOGIES}
@@ -400,3 +400,22 @@ def test_the_players_notes_stay_clear_of_the_hand(profile: str, size: tuple[int,
                 hud.set_waits("", False)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("profile", "calls", "win"), [
+    ("riichi", ("Chi", "Pon", "Kan"), "Ron"),
+    ("ema", ("Chow", "Pung", "Kong"), "Ron"),  # RCR 2016 §3.3 says chow, pung and kong, and ron
+    ("hongkong", ("Chow", "Pung", "Kong"), "Mahjong"),
+    ("taiwanese", ("Chow", "Pung", "Kong"), "Mahjong"),
+])
+def test_a_new_player_reads_each_rulebooks_own_words(profile: str, calls: tuple[str, str, str], win: str) -> None:
+    """A new player's "Terms" setting is each rulebook's own words, as its lessons and rules say
+    them: a Hong Kong table said "Pon" and "Ron" in English, its lessons "pung" and "Mah-Jong"."""
+    display()
+    assert Settings().terminology == RULEBOOK
+    screen = TableScreen(SIZE, profile=profile, seed=3, terminology=Settings().terminology)
+    terms = screen.terms
+    assert (terms.chi, terms.pon, terms.kan) == calls and terms.ron == win
+    with language("zh_TW"):
+        screen.language_changed()
+        assert (screen.terms.pon, screen.terms.ron) == ("碰", "胡")

@@ -1,5 +1,5 @@
 """A lesson names the claims and the wins in one set of words: its prose's, which its answer
-buttons and its table's callouts use too (:func:`game.tutorial.prose.vocabulary`).
+buttons and its table's callouts use too (:func:`game.ui.table.words.vocabulary`).
 
 Why: in a real window (Russian, the Taiwanese false Mah-Jong lesson) the narration asked "Можно
 сделать панг… Что вы делаете?" over the buttons "Рон (победа)" and "Пон": three words of two
@@ -19,8 +19,7 @@ import pytest
 
 from game import i18n
 from game.tutorial.level import levels_dir
-from game.tutorial.prose import vocabulary
-from game.ui.table.words import lesson_terms
+from game.ui.table.words import rulebook_terms, vocabulary
 
 # the words of each terminology for the calls and the win on a discard, as the lessons write them
 WORDS: dict[str, dict[str, str]] = {
@@ -75,7 +74,7 @@ def test_every_lesson_vocabulary_has_its_words(language: str) -> None:
     i18n.set_language(language)
     try:
         for profile in ("riichi", "ema", "taiwanese", "hongkong"):
-            terms = lesson_terms(*vocabulary(profile, language))
+            terms = rulebook_terms(profile)
             assert all([terms.chi, terms.pon, terms.kan, terms.ron])
     finally:
         i18n.set_language("en")

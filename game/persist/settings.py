@@ -56,7 +56,9 @@ class Settings:
     strict_table: bool = False  # no take-backs, no peeking help: the table as a tournament plays it
     hint_waits: bool = True
     hint_ai_reasons: bool = False
-    terminology: str = "japanese"  # riichi and EMA players say chi, pon, ron (RCR 2016 uses them too)
+    # the words for calls and wins: each rulebook's own (Riichi: pon, ron; EMA: pung, ron; the
+    # Chinese rulebooks: pung, Mah-Jong; as the lessons say them), or one terminology everywhere
+    terminology: str = "rulebook"
     # Advanced: a program speaking the mjai protocol plays an AI seat (right, across, left of the
     # player; "" = the AI level plays it), riichi rules only; seconds it may take per decision
     external_bots: tuple[str, str, str] = ("", "", "")
@@ -89,7 +91,7 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "strict_table": (False, True),
     "hint_waits": (False, True),
     "hint_ai_reasons": (False, True),
-    "terminology": ("english", "japanese", "chinese"),
+    "terminology": ("rulebook", "english", "japanese", "chinese"),
     "external_time_limit": (2, 5, 10, 30),
     "new_game_rules": tuple(profile_order()),
     "new_game_levels": tuple(itertools.product(LEVELS, repeat=3)),

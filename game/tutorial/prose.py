@@ -79,24 +79,3 @@ def prose(words: str) -> str:
     if at < len(words):
         parts.append(words[at:])
     return Joined("", parts)
-
-
-def vocabulary(profile_id: str, language: str) -> tuple[str, str]:
-    """The terminologies (``english``, ``japanese``, ``chinese``: the table's ``terms.*`` words) a
-    lesson's prose names the claims and the wins in, as the lessons of each language are written,
-    so the answer buttons and the table's callouts say what the narration says.
-
-    Why per rulebook and language: the English, French and Russian lessons speak each rulebook's own
-    words (Riichi: pon, chi, ron; EMA's RCR 2016 §3.3: chow, pung and kong, but ron and riichi; the
-    Chinese rulebooks: pung, chow and Mah-Jong); the Japanese lessons say ポン and ロン and the
-    Traditional Chinese ones 碰 and 胡 whatever the rulebook (``tests/test_tutorial_words.py`` reads
-    every level for a word of the other set)."""
-    if language == "ja":
-        return "japanese", "japanese"
-    if language == "zh_TW":
-        return "chinese", "chinese"
-    if profile_id == "riichi":
-        return "japanese", "japanese"
-    if profile_id == "ema":
-        return "english", "japanese"
-    return "english", "english"

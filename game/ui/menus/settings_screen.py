@@ -53,8 +53,10 @@ def terms_choice(terminology: str) -> str:
     Chinese riichi words, nor that the English terms are English words in every language."""
     # imported here: the table package loads its screen and the engine's flow, which the title
     # (this module is part of it) must not pay for before its first frame
-    from game.ui.table.words import table_terms
+    from game.ui.table.words import RULEBOOK, table_terms
 
+    if terminology == RULEBOOK:
+        return t("settings.value.rulebook")  # no one word: it depends on the table's rulebook
     return t("settings.value.terms_sample", name=t(f"settings.value.{terminology}"),
              sample=table_terms(terminology).ron)
 

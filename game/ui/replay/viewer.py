@@ -50,7 +50,7 @@ from game.ui.table import pieces
 from game.ui.table.hud import Hud
 from game.ui.table.layout import TableLayout, face_tiles
 from game.ui.table.presenter import Presenter
-from game.ui.table.words import DEFAULT_TERMINOLOGY, table_terms
+from game.ui.table.words import DEFAULT_TERMINOLOGY, terms_for
 from game.ui.tutorial.intents import PushScreen
 
 from .hand_list import HandListScreen, position_name
@@ -113,7 +113,7 @@ class ReplayViewer(MenuScreen):
         just imported opens with its rules laid over it (as read, to confirm or change)."""
         self.ask_rules = ask_rules and tape.fit is not None
         self.terminology = terminology
-        self.terms = table_terms(terminology)
+        self.terms = terms_for(terminology, tape.profile.id)
         if not tape.hands:
             raise ValueError("a replay needs at least one hand")
         self.tape = tape
@@ -176,7 +176,7 @@ class ReplayViewer(MenuScreen):
 
     def _build_table(self, size: tuple[int, int]) -> None:
         rules = self.tape.profile
-        self.terms = table_terms(self.terminology)  # in the language of the moment (after a switch too)
+        self.terms = terms_for(self.terminology, rules.id)  # in the language of the moment (after a switch too)
         self.layout_table = warm_layout(size, self.tape, self.style)
         names = self.seat_names()
         # the plates add the seat wind; the player's plate already says "You" (its line names

@@ -46,7 +46,7 @@ from .hud import Choice, Hud
 from .layout import TableLayout, meld_order
 from .presenter import Presenter, TileSprite
 from .preview import call_preview
-from .words import DEFAULT_TERMINOLOGY, Terms, table_terms, tile_words, tiles_words
+from .words import DEFAULT_TERMINOLOGY, Terms, terms_for, tile_words, tiles_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
 NOTICE_SECONDS: Final = 5.0  # how long a word for the player (an external bot refused, a key) stays in the caption
@@ -565,9 +565,10 @@ class TableScreen:
         self._prompt_key = None
 
     def _table_terms(self) -> Terms:
-        """The words for calls and wins, in the current language: the player's terminology (a
-        lesson's table speaks its prose's, see :class:`game.ui.tutorial.table.TutorialTable`)."""
-        return table_terms(self.terminology)
+        """The words for calls and wins, in the current language: the player's terminology, or
+        the rulebook's own words (a lesson's table always speaks its prose's, see
+        :class:`game.ui.tutorial.table.TutorialTable`)."""
+        return terms_for(self.terminology, self.match.profile.id)
 
     def language_changed(self) -> None:
         """The player switched language (the pause menu's settings): every word on the table is

@@ -15,13 +15,14 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from game.engine.rows import Unit, hanzi
-from game.i18n import has, join, t
+from game.i18n import has, join, language, t
 from game.i18n.tiles import tile_word as tile_word  # the table's callers import the words from here
 from game.i18n.tiles import tile_words as tile_words
 from game.i18n.tiles import tiles_words as tiles_words
 
-TERMINOLOGIES: Final = ("english", "japanese", "chinese")
+TERMINOLOGIES: Final = ("english", "japanese", "chinese")  # the catalogs' terms.<terminology>.* families
 DEFAULT_TERMINOLOGY: Final = "japanese"  # the words the table always used: Chi, Pon, Ron, Tsumo...
+RULEBOOK: Final = "rulebook"  # the "Terms" setting's choice of each rulebook's own words (vocabulary)
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,37 @@ def table_terms(terminology: str = DEFAULT_TERMINOLOGY) -> Terms:
     return Terms(**{word: t(f"terms.{name}.{word}") for word in TERM_WORDS})
 
 
-def lesson_terms(calls: str, wins: str) -> Terms:
-    """The claims in one terminology's words and the wins (ron, tsumo, riichi, tenpai) in another's,
-    as a lesson's prose names them (:func:`game.tutorial.prose.vocabulary`)."""
-    won = table_terms(wins)
+def vocabulary(profile_id: str, language: str) -> tuple[str, str]:
+    """The terminologies (``english``, ``japanese``, ``chinese``) a rulebook's own words for the
+    claims and for the wins are, as its lessons are written in each language: the "Terms" setting's
+    ``rulebook`` choice, and always a lesson's table and answer buttons (the narration says the same).
+
+    In English, French and Russian each rulebook speaks its own words (Riichi: pon, chi, ron; EMA's
+    RCR 2016 §3.3: chow, pung and kong, but ron and riichi; the Chinese rulebooks: chow, pung and
+    Mah-Jong); Japanese readers read ポン and ロン and Traditional Chinese ones 碰 and 胡 whatever the
+    rulebook (``tests/test_tutorial_words.py`` reads every lesson for a word of the other set)."""
+    if language == "ja":
+        return "japanese", "japanese"
+    if language == "zh_TW":
+        return "chinese", "chinese"
+    if profile_id == "riichi":
+        return "japanese", "japanese"
+    if profile_id == "ema":
+        return "english", "japanese"
+    return "english", "english"
+
+
+def rulebook_terms(profile_id: str) -> Terms:
+    """A rulebook's own words (:func:`vocabulary`) in the current language: the claims from one
+    terminology, the wins, riichi and tenpai from another where the rulebook mixes them."""
+    calls, wins = vocabulary(profile_id, language())
     called = table_terms(calls)
-    return replace(won, chi=called.chi, pon=called.pon, kan=called.kan)
+    return replace(table_terms(wins), chi=called.chi, pon=called.pon, kan=called.kan)
+
+
+def terms_for(terminology: str, profile_id: str) -> Terms:
+    """The words a table of ``profile_id`` shows for the player's "Terms" setting."""
+    return rulebook_terms(profile_id) if terminology == RULEBOOK else table_terms(terminology)
 
 
 def row_name(unit: Unit, row: str) -> str:

@@ -11,13 +11,11 @@ engine has already dealt the next hand.
 
 from __future__ import annotations
 
-from game import i18n
 from game.engine import Match
 from game.engine.events import Event
 from game.i18n import t
-from game.tutorial.prose import vocabulary
 from game.ui.table.screen import TableScreen
-from game.ui.table.words import Terms, lesson_terms
+from game.ui.table.words import Terms, rulebook_terms
 
 RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (table.relation.*)
 
@@ -44,7 +42,7 @@ class TutorialTable(TableScreen):
     def _table_terms(self) -> Terms:
         """The lesson's words, not the player's terminology: an EMA lesson's narration says "pung",
         so its answer buttons and the table's callouts do too."""
-        return lesson_terms(*vocabulary(self.match.profile.id, i18n.language()))
+        return rulebook_terms(self.match.profile.id)
 
     def _visible(self, events: list[Event]) -> list[Event]:
         return list(events)  # every hand is shown: the learner sees the tiles the seats draw
