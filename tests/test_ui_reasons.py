@@ -87,3 +87,29 @@ def test_real_ai_reasons_never_name_a_seat_by_its_wind() -> None:
                         assert str(msg.values["seat"]) not in winds, shown
             m.apply(action)
     assert seen_whose > 0, "no reason named a seat in these seeds"
+
+
+def test_the_ai_names_a_call_in_the_tables_words() -> None:
+    """A Hong Kong table's claim bar says "Pung"; the hint and the AI's reasons beside it said
+    "pon" (the AI's own words). With another terminology than the Japanese, the call is the table's
+    word, in every language the table speaks (and again after a switch)."""
+    from game.ui.table import TableScreen
+    from game.ui.table.words import RULEBOOK
+
+    set_language("en")
+    try:
+        why = t("ai.reason.why_faster")
+        call = t("ai.reason.call", call=t("ai.reason.pon"), tile=tile_word(4), why=why, shanten=t("ai.tenpai"))
+        assert "pon" in call
+        hint = advice(call, 0, calls="english")
+        assert "Pung" in hint and "pon" not in hint
+        assert "Pung" in said_by(1, call, 0, calls="english")
+        assert advice(call, 0) == advice(call, 0, calls="japanese") and "pon" in advice(call, 0)
+        set_language("ru")
+        assert "Панг" in again(hint)
+        set_language("en")
+        screen = TableScreen((1280, 720), profile="hongkong", seed=3, terminology=RULEBOOK)
+        assert screen._call_words() == "english"
+        assert TableScreen((1280, 720), profile="riichi", seed=3, terminology=RULEBOOK)._call_words() == "japanese"
+    finally:
+        set_language("en")

@@ -16,13 +16,20 @@ from game.i18n import Message, has, rewrite, t
 
 from .seats import seat_names
 
+# the AI's words for its calls (``ai.reason.<action>``) and the terms word each one is
+CALL_WORDS = {"ai.reason.chi": "chi", "ai.reason.pon": "pon", "ai.reason.daiminkan": "kan"}
 
-def named(reason: str, human: int, names: Sequence[str] | None = None) -> str:
+
+def named(reason: str, human: int, names: Sequence[str] | None = None, calls: str = "japanese") -> str:
     """``reason`` with every seat it names (``ai.whose``) called as the table calls it:
-    "Kenji's riichi", and "your riichi" for the player's own."""
+    "Kenji's riichi", and "your riichi" for the player's own; and its calls in the table's words
+    when the table speaks another terminology than the AI's own Japanese ones (``calls``: "Pung"
+    beside a claim bar that says Pung, never "pon")."""
     table = list(names) if names is not None else seat_names(human)
 
     def swap(message: Message) -> str | None:
+        if calls != "japanese" and message.key in CALL_WORDS:
+            return t(f"terms.{calls}.{CALL_WORDS[message.key]}")
         index = message.values.get("index")
         if message.key != "ai.whose" or not isinstance(index, int):
             return None
@@ -33,10 +40,10 @@ def named(reason: str, human: int, names: Sequence[str] | None = None) -> str:
     return rewrite(reason, swap)
 
 
-def advice(reason: str, human: int, names: Sequence[str] | None = None) -> str:
+def advice(reason: str, human: int, names: Sequence[str] | None = None, calls: str = "japanese") -> str:
     """The coach's ``reason`` said to the player: the imperative form of the same sentence
-    (``ai.hint.*``: "Discard [2s]: …", "Pass on [9p]: …", "Fold: …"), seats named."""
-    reason = named(reason, human, names)
+    (``ai.hint.*``: "Discard [2s]: …", "Pass on [9p]: …", "Fold: …"), seats and calls named."""
+    reason = named(reason, human, names, calls)
     if isinstance(reason, Message) and reason.key.startswith("ai.reason."):
         key = "ai.hint." + reason.key.removeprefix("ai.reason.")
         if has(key):
@@ -44,7 +51,7 @@ def advice(reason: str, human: int, names: Sequence[str] | None = None) -> str:
     return reason
 
 
-def said_by(seat: int, reason: str, human: int, names: Sequence[str] | None = None) -> str:
+def said_by(seat: int, reason: str, human: int, names: Sequence[str] | None = None, calls: str = "japanese") -> str:
     """An AI seat's reason as a sentence with its name: "Kenji declares riichi on [3s] …"."""
     table = list(names) if names is not None else seat_names(human)
-    return t("table.reason", name=table[seat], reason=named(reason, human, table)) if reason else ""
+    return t("table.reason", name=table[seat], reason=named(reason, human, table, calls)) if reason else ""

@@ -77,6 +77,11 @@ def rulebook_terms(profile_id: str) -> Terms:
     return replace(table_terms(wins), chi=called.chi, pon=called.pon, kan=called.kan)
 
 
+def call_terminology(terminology: str, profile_id: str) -> str:
+    """The terminology whose words a table of ``profile_id`` names the calls with."""
+    return vocabulary(profile_id, language())[0] if terminology == RULEBOOK else terminology
+
+
 def terms_for(terminology: str, profile_id: str) -> Terms:
     """The words a table of ``profile_id`` shows for the player's "Terms" setting."""
     return rulebook_terms(profile_id) if terminology == RULEBOOK else table_terms(terminology)

@@ -11,11 +11,12 @@ engine has already dealt the next hand.
 
 from __future__ import annotations
 
+from game import i18n
 from game.engine import Match
 from game.engine.events import Event
 from game.i18n import t
 from game.ui.table.screen import TableScreen
-from game.ui.table.words import Terms, rulebook_terms
+from game.ui.table.words import Terms, rulebook_terms, vocabulary
 
 RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (table.relation.*)
 
@@ -43,6 +44,9 @@ class TutorialTable(TableScreen):
         """The lesson's words, not the player's terminology: an EMA lesson's narration says "pung",
         so its answer buttons and the table's callouts do too."""
         return rulebook_terms(self.match.profile.id)
+
+    def _call_words(self) -> str:
+        return vocabulary(self.match.profile.id, i18n.language())[0]
 
     def _visible(self, events: list[Event]) -> list[Event]:
         return list(events)  # every hand is shown: the learner sees the tiles the seats draw
