@@ -189,3 +189,17 @@ def test_review_at_the_end_of_a_match_lets_the_player_choose_the_hand() -> None:
         opened(picker.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)), 0)
         assert picker.handle_event(key(pygame.K_ESCAPE)) == Back()
     i18n.set_language("en")
+
+
+def test_hards_sentences_name_the_calls_as_the_table_did() -> None:
+    """The review speaks the table's terms: at a Hong Kong table "Pung", not the AI's own "pon"."""
+    from game.engine import Match, load_profile
+    from game.ui.table.words import RULEBOOK
+
+    pygame.init()
+    for profile, terminology, calls in (("hongkong", RULEBOOK, "english"), ("riichi", RULEBOOK, "japanese"),
+                                        ("riichi", "chinese", "chinese")):
+        match = Match(load_profile(profile), 1)
+        screen = ReviewScreen(SIZE, match.record, match.profile, 0, 0, terminology=terminology)
+        assert screen.calls == calls
+        screen.back()  # its worker called off

@@ -334,7 +334,8 @@ class ReplayViewer(MenuScreen):
 
         self.playing = False
         end = self.tape.state_at(self.hand, self.tape.steps_in(self.hand))
-        return PushScreen(ReviewScreen(self.window, end.record, end.profile, self.tape.human, style=self.style))
+        return PushScreen(ReviewScreen(self.window, end.record, end.profile, self.tape.human, style=self.style,
+                                       terminology=self.terminology))
 
     def show_rules(self, *, confirm: bool = False) -> Any:
         """An imported log's rules: as read, and to read it under others (L; ``confirm``: as it opens)."""

@@ -18,6 +18,7 @@ from game.i18n.tiles import tile_word
 from game.scene import Node, Panel, Sprite
 from game.ui.menus.widgets import FAINT, GOLD, MUTED, Button, MenuScreen, label, wrap
 from game.ui.reasons import advice
+from game.ui.table.words import RULEBOOK, call_terminology
 from game.ui.tile_art import tile_art
 
 ROW = 132  # layout units per marked decision
@@ -35,7 +36,11 @@ class ReviewScreen(MenuScreen):
         *,
         title: str = "",
         style: str = "classic",
+        terminology: str = RULEBOOK,
     ) -> None:
+        """``terminology``: the player's "Terms" setting, so hard's sentences name the calls as
+        the table did."""
+        self.calls = call_terminology(terminology, profile.id)
         self.record = record
         self.profile = profile
         self.seat = seat
@@ -152,7 +157,7 @@ class ReviewScreen(MenuScreen):
         for i, line in enumerate(lines[:4]):
             row.add_child(label(line, 16, (236, 228, 208), text_x, y + 24 + 22 * i))
         if point.reason:
-            row.add_child(label(t("review.hard_says", reason=advice(point.reason, self.seat)), 14, MUTED, x + 16, y + ROW - 30))
+            row.add_child(label(t("review.hard_says", reason=advice(point.reason, self.seat, calls=self.calls)), 14, MUTED, x + 16, y + ROW - 30))
 
     def _words(self, p: ReviewPoint) -> str:
         """What the row says, in the player's language."""

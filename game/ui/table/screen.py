@@ -718,7 +718,7 @@ class TableScreen:
             from game.ui.tutorial.intents import PushScreen
 
             self._push = PushScreen(ReviewScreen(self.size, self.match.record, self.match.profile, self.human,
-                                                 style=self.style))
+                                                 style=self.style, terminology=self.terminology))
             return None
         if intent.kind == "speed":
             self.change_speed(intent.value)
