@@ -182,6 +182,26 @@ class ItemRun(str):
         return ItemRun(again(self.source), again(self.sep), self.start, self.stop)
 
 
+class InSentence(str):
+    """A word from the catalogs as it reads inside a sentence: a button's "Pung" is "pung" after
+    "Call" (a script without case is unchanged), written again like the word itself."""
+
+    word: str
+    language: str
+
+    def __new__(cls, word: str) -> InSentence:
+        made = super().__new__(cls, word[:1].lower() + word[1:])
+        made.word = word
+        made.language = getattr(word, "language", _current)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (InSentence, (self.word,))
+
+    def again(self) -> InSentence:
+        return InSentence(again(self.word))
+
+
 S = TypeVar("S")
 
 

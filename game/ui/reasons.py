@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.i18n import Message, has, rewrite, t
+from game.i18n import InSentence, Message, has, rewrite, t
 
 from .seats import seat_names
 
@@ -29,7 +29,7 @@ def named(reason: str, human: int, names: Sequence[str] | None = None, calls: st
 
     def swap(message: Message) -> str | None:
         if calls != "japanese" and message.key in CALL_WORDS:
-            return t(f"terms.{calls}.{CALL_WORDS[message.key]}")
+            return InSentence(t(f"terms.{calls}.{CALL_WORDS[message.key]}"))
         index = message.values.get("index")
         if message.key != "ai.whose" or not isinstance(index, int):
             return None
