@@ -105,8 +105,13 @@ def test_the_ai_names_a_call_in_the_tables_words() -> None:
         assert "Call pung on" in hint and "pon" not in hint  # a word inside the sentence
         assert "pung" in said_by(1, call, 0, calls="english")
         assert advice(call, 0) == advice(call, 0, calls="japanese") and "pon" in advice(call, 0)
+        kan = t("ai.reason.kakan", tile=tile_word(4), pon=t("ai.reason.pon"), kan=t("ai.reason.daiminkan"))
+        assert "pon" in kan and "kan" in kan
+        added = advice(kan, 0, calls="english")
+        assert "your pung, a kong" in added and "pon" not in added
         set_language("ru")
         assert "панг" in again(hint) and "пон" not in again(hint)
+        assert "конг" in again(added)
         set_language("en")
         screen = TableScreen((1280, 720), profile="hongkong", seed=3, terminology=RULEBOOK)
         assert screen._call_words() == "english"

@@ -129,7 +129,7 @@ class LevelBot:
         if obs.me.riichi:
             for a in acts:
                 if a.kind is ActionKind.ANKAN:
-                    return a, reason("riichi_ankan")
+                    return a, reason("riichi_ankan", kan=reason("daiminkan"))
             return discards[0], reason("riichi_tsumogiri")
         kyuushu = next((a for a in acts if a.kind is ActionKind.KYUUSHU), None)
         if kyuushu is not None and self.level != "easy":
@@ -178,14 +178,14 @@ class LevelBot:
                 state.counts[k] += 4
                 # the kan tiles leave the hand; the replacement draw is like a discard-and-draw
                 if sh <= best_now and not (self.level == "hard" and threatened and sh > 0):
-                    return a, reason("ankan", tile=tile_word(k))
+                    return a, reason("ankan", tile=tile_word(k), kan=reason("daiminkan"))
             if a.kind is ActionKind.KAKAN and not threatened:
                 k = kind_of(a.tile)
                 state.counts[k] -= 1
                 sh = shanten(state.counts, sets, False, False)
                 state.counts[k] += 1
                 if sh <= best_now:
-                    return a, reason("kakan", tile=tile_word(k))
+                    return a, reason("kakan", tile=tile_word(k), pon=reason("pon"), kan=reason("daiminkan"))
         return None
 
     @staticmethod
