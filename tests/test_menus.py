@@ -43,7 +43,7 @@ from game.ui.menus.summary import summarize
 from game.ui.menus.title import TitleScreen
 from game.ui.menus.widgets import MenuScreen, Widget
 from game.ui.replay.viewer import ReplayViewer
-from game.ui.results.match_end import ResultsScreen, match_end
+from game.ui.results.match_end import GUARD_SECONDS, ResultsScreen, match_end
 from game.ui.screens import Screen, ScreenStack
 
 SIZE = (1280, 720)
@@ -252,6 +252,9 @@ def test_results_screen_shows_placings_and_every_hand() -> None:
     start = match_profile(options).game.start_points
     assert end.series[0].scores == (start,) * 4 and end.series[-2 if len(end.series) > 2 else -1].scores
     assert [start + sum(line.deltas[s] for line in summary.hands) for s in range(4)] == list(last.scores)
+    # the keys that got the player through the last hand pass the standings by only once they were seen
+    assert screen.handle_event(key(pygame.K_RETURN)) is None and screen.handle_event(key(pygame.K_SPACE)) is None
+    screen.update(GUARD_SECONDS)
     assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
     assert click(screen, "title") == Open("title")
     assert click(screen, "replay") == OpenReplay(Path("/tmp/replay.json"))

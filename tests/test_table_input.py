@@ -496,3 +496,26 @@ def test_d_after_a_call_says_there_is_no_drawn_tile_and_discards_nothing() -> No
         assert screen.hud.caption_text.text == t("table.notice.no_drawn_tile")
         return
     pytest.skip("no call offered to the human in these seeds")
+
+
+def test_space_skips_a_results_count_but_only_enter_passes_the_result() -> None:
+    """Seen in a real window: Space pressed to skip the animations went on through the hand's result
+    (and the last hand's, into the standings). Space finishes a result's count-up; the result waits
+    for Enter (or a click), as its OK button says."""
+    display()
+    screen = TableScreen(SIZE, seed=5, speed=1.0, levels={s: "efficiency" for s in range(4)})
+    clock = FixedClock()
+    _to_a_result(screen, clock)
+    for _ in range(120):
+        screen.update(clock.tick())
+    for _ in range(6):
+        key(screen, pygame.K_SPACE, " ")
+        screen.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
+        for _ in range(30):
+            screen.update(clock.tick())
+    assert screen.hud.overlay.visible, "Space passed the result by"
+    assert screen.presenter.counting is None or screen.presenter.counting.done
+    key(screen, pygame.K_RETURN, "\r")
+    for _ in range(60):
+        screen.update(clock.tick())
+    assert not screen.hud.overlay.visible

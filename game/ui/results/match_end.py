@@ -150,6 +150,12 @@ def graph_picture(series: Sequence[ScorePoint], human: int, size: tuple[int, int
     return pic
 
 
+# The standings ignore Enter and Space this long after they appear: seen in a real window, the
+# keys a player pressed to get through the last hand (Enter on its result, Space to skip) went on
+# to "New game" and its Start, and the match's final placings were never seen.
+GUARD_SECONDS: Final = 1.0
+
+
 class ResultsScreen(MenuScreen):
     """The end of a match just played (a filed match opens in the replay viewer)."""
 
@@ -159,7 +165,17 @@ class ResultsScreen(MenuScreen):
             raise ValueError("the results screen needs a finished match")
         self.end = end
         self.replay_path = replay_path
+        self.shown_for = 0.0  # seconds on screen (see GUARD_SECONDS)
         super().__init__(size)
+
+    def update(self, dt: float) -> Any | None:
+        self.shown_for += dt
+        return super().update(dt)
+
+    def handle_key(self, event: pygame.event.Event) -> Any | None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.shown_for < GUARD_SECONDS:
+            return None  # the key that dismissed the last hand's result, pressed again or held
+        return super().handle_key(event)
 
     def build(self) -> None:
         w, h = self.size

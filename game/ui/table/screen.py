@@ -628,14 +628,17 @@ class TableScreen:
 
     def key_intent(self, key: int, text: str = "") -> Intent | None:
         """What a key means now (the module's docstring has the whole key map)."""
-        if self.hud.overlay.visible:  # a result on screen: Enter or Space goes on, F opens the fu
+        if self.hud.overlay.visible:  # a result on screen: Enter goes on, F opens the fu
             if key == pygame.K_f:
                 return Intent("result_fu")
             if key == pygame.K_r:
                 return Intent("review")
             if text in ("+", "=", "-", "_"):  # the speed, and with it whether the result waits
                 return Intent("speed", 1 if text in ("+", "=") else -1)
-            return Intent("continue") if key in (pygame.K_SPACE, *ENTER_KEYS) else None
+            if key == pygame.K_SPACE:  # the skip key skips the count-up, never the result itself:
+                self.presenter.finish_count()  # a player skipping the last discard's animation read on
+                return None
+            return Intent("continue") if key in ENTER_KEYS else None
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
             if not self.presenter.idle:
