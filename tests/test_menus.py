@@ -145,6 +145,19 @@ def test_title_buttons_and_keys() -> None:
     assert screen.handle_event(key(pygame.K_RETURN)) == Open("tutorials")
 
 
+def test_a_pointer_that_did_not_move_takes_no_focus() -> None:
+    """Seen under X11: as the window opened, SDL sent a motion to its centre with no movement
+    (rel 0, 0), and the title's focus went from Continue to New game under it: Enter started a
+    new match instead of the saved one. A real move still focuses what is under the pointer."""
+    screen = TitleScreen(SIZE, continue_detail="Riichi, saved today")
+    new_game = screen.root.find("new_game")
+    assert new_game is not None
+    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(new_game), rel=(0, 0), buttons=(0, 0, 0)))
+    assert screen.handle_event(key(pygame.K_RETURN)) == ContinueMatch()
+    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(new_game), rel=(2, 1), buttons=(0, 0, 0)))
+    assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
+
+
 def test_title_without_autosave_has_no_continue_and_a_notice_closes_first() -> None:
     screen = TitleScreen(SIZE, notice="Your settings file could not be read.")
     assert screen.root.find("continue") is None and screen.root.find("notice") is not None
@@ -164,7 +177,7 @@ def test_new_game_choices_make_the_options() -> None:
     assert screen.options.length == "one_round"
     level = screen.root.find("level:across")
     assert level is not None
-    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(level), rel=(0, 0), buttons=(0, 0, 0)))
+    screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(level), rel=(1, 0), buttons=(0, 0, 0)))
     screen.handle_event(key(pygame.K_RIGHT))
     screen.handle_event(key(pygame.K_RIGHT))
     seed = screen.root.find("seed")

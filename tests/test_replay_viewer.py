@@ -458,7 +458,7 @@ def test_enter_steps_on_unless_tab_chose_a_button() -> None:
     assert back is not None
     w, h = back.content_size()
     x, y = back.to_world(w / 2, h / 2)
-    v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(1, 0), buttons=(0, 0, 0)))
     assert v.focused is back
     assert v.handle_event(key(pygame.K_RETURN)) is None and v.step == 1  # hovering is not choosing
     v.handle_event(key(pygame.K_TAB))

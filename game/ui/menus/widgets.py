@@ -604,6 +604,10 @@ class MenuScreen(Screen):
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event)
         if event.type == pygame.MOUSEMOTION:
+            if tuple(getattr(event, "rel", (1, 0))) == (0, 0):
+                # no move: SDL tells where the pointer rests when a window opens (seen under X11: a
+                # motion to the window's centre put the title's focus on New game, not Continue)
+                return None
             widget = widget_of(self.root.node_at(event.pos))
             if widget is not None and widget.enabled and widget is not self.focused:
                 self.set_focus(self.widgets.index(widget))
