@@ -60,8 +60,8 @@ VERB_KEYS: Final = {"tsumo": "t", "riichi": "r", "ron": "r", "pon": "p", "chi": 
 @dataclass(frozen=True)
 class Intent:
     """What a click or key means, before the engine is asked: ``tile`` (a tile id), ``choice``
-    (a claim-bar index), ``continue`` (dismiss a result), ``skip``, ``speed`` (+1/-1), ``cancel``,
-    ``explain`` and ``hint`` (toggles)."""
+    (a claim-bar index), ``continue`` (dismiss a result), ``finish_count`` (a result's points at
+    their end), ``skip``, ``speed`` (+1/-1), ``cancel``, ``explain`` and ``hint`` (toggles)."""
 
     kind: str
     value: int = 0
@@ -566,13 +566,11 @@ class TableScreen:
 
     def _table_terms(self) -> Terms:
         """The words for calls and wins, in the current language: the player's terminology, or
-        the rulebook's own words (a lesson's table always speaks its prose's, see
-        :class:`game.ui.tutorial.table.TutorialTable`)."""
+        the rulebook's own words (a lesson's table always, :class:`game.ui.tutorial.table.TutorialTable`)."""
         return terms_for(self.terminology, self.match.profile.id)
 
     def _call_words(self) -> str:
-        """The terminology the AI's sentences name the calls in here: the table's (a lesson's
-        table always speaks its rulebook's)."""
+        """The terminology the AI's sentences name the calls in here: the table's."""
         return call_terminology(self.terminology, self.match.profile.id)
 
     def language_changed(self) -> None:
@@ -636,8 +634,7 @@ class TableScreen:
             if text in ("+", "=", "-", "_"):  # the speed, and with it whether the result waits
                 return Intent("speed", 1 if text in ("+", "=") else -1)
             if key == pygame.K_SPACE:  # the skip key skips the count-up, never the result itself:
-                self.presenter.finish_count()  # a player skipping the last discard's animation read on
-                return None
+                return Intent("finish_count")  # a player skipping the last discard's animation reads on
             return Intent("continue") if key in ENTER_KEYS else None
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
@@ -708,6 +705,9 @@ class TableScreen:
         """Carry out an intent; returns the engine action applied, if any."""
         if intent.kind == "skip":
             self.skip()
+            return None
+        if intent.kind == "finish_count":
+            self.presenter.finish_count()
             return None
         if intent.kind == "continue":  # a result counting up shows its end first, then goes on
             if not self.presenter.finish_count() and self.presenter.release_hold():

@@ -11,12 +11,11 @@ engine has already dealt the next hand.
 
 from __future__ import annotations
 
-from game import i18n
 from game.engine import Match
 from game.engine.events import Event
 from game.i18n import t
 from game.ui.table.screen import TableScreen
-from game.ui.table.words import Terms, rulebook_terms, vocabulary
+from game.ui.table.words import RULEBOOK
 
 RELATIONS = ("", "after", "across", "before")  # by side: right, top, left (table.relation.*)
 
@@ -25,8 +24,9 @@ class TutorialTable(TableScreen):
     def __init__(self, size: tuple[int, int], match: Match, learner: int, *, speed: float = 1.0,
                  style: str = "classic") -> None:
         # a result waits for the learner, as at the game's table (Enter or a click dismisses it)
+        # and it speaks its prose's words, the rulebook's own, whatever the player's Terms setting
         super().__init__(size, match=match, human=learner, drive=False, speed=speed, style=style, corners=True,
-                         wait_for_player=True)
+                         wait_for_player=True, terminology=RULEBOOK)
 
     def _build(self, size: tuple[int, int]) -> None:
         # the seats by their winds, as the narration names them (not the match's AI names), and
@@ -39,14 +39,6 @@ class TutorialTable(TableScreen):
         self.presenter.face_up = True
         self.presenter.reviewable = False  # the lesson's moves are the level's: nothing to review
         self.presenter.stop_after_hands = 1  # the lesson's hand: what comes after it is never shown
-
-    def _table_terms(self) -> Terms:
-        """The lesson's words, not the player's terminology: an EMA lesson's narration says "pung",
-        so its answer buttons and the table's callouts do too."""
-        return rulebook_terms(self.match.profile.id)
-
-    def _call_words(self) -> str:
-        return vocabulary(self.match.profile.id, i18n.language())[0]
 
     def _visible(self, events: list[Event]) -> list[Event]:
         return list(events)  # every hand is shown: the learner sees the tiles the seats draw
