@@ -26,6 +26,7 @@ from game.persist.settings import CHOICES, Settings
 from game.scene import FixedClock, Node, Text
 from game.ui import fonts
 from game.ui.table import TableScreen, pieces, start_match
+from game.ui.table.hud import wind_name
 from game.ui.table.screen import DISCARD_BEAT
 from game.ui.table.words import RULEBOOK, TERMINOLOGIES, limit_name, row_name, row_value, slug, table_terms
 
@@ -239,6 +240,10 @@ def test_every_seat_kind_is_named_from_the_catalog() -> None:
         assert _role("a-typo") == i18n.t("table.ai")
 
 
+def _role_line(plate: Node) -> str:
+    return next(n.text for n in plate.children if isinstance(n, Text) and n.name == "role")
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1749, 984), (1920, 1080)])
 def test_no_seat_plate_is_cut(size: tuple[int, int]) -> None:
     """Seen in a real 1749x984 window (a 1080p desktop): "ИИ · Средний · Место: Вост…". A plate's
@@ -254,6 +259,12 @@ def test_no_seat_plate_is_cut(size: tuple[int, int]) -> None:
                     cut = [node.text for plate in screen.hud.plates for node in plate.walk()
                            if isinstance(node, Text) and node.text.endswith("…")]
                     assert not cut, (lang, profile, size, cut)
+                    # the three AI plates read alike: all with the wind's label or all without
+                    # (seen: "ИИ · Средний · Восток" beside "ИИ · Средний · Место: Запад")
+                    hud = screen.hud
+                    labelled = {_role_line(plate).endswith(i18n.t("table.seat_wind", wind=wind_name(hud._winds[seat])))
+                                for seat, plate in enumerate(hud.plates) if seat != hud.human}
+                    assert len(labelled) == 1, (lang, profile, size, [_role_line(p) for p in hud.plates])
     finally:
         i18n.set_language("en")
 

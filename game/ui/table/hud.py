@@ -292,7 +292,7 @@ class Hud:
             self._fit_badge(badge)
             self.plates.append(plate)
             self.riichi_badges.append(badge)
-            self._fit_plate(seat)
+        self._fit_plates()
 
     def _role_words(self, seat: int) -> str:
         """A plate's second line: the role and the seat's wind (only the wind for the human, only
@@ -303,21 +303,29 @@ class Hud:
         seat_words = t("table.seat_wind", wind=wind)  # one wording for every plate, the player's too
         return t("table.role_seat", role=role, seat=seat_words) if role else seat_words
 
-    def _fit_plate(self, seat: int) -> None:
-        """A plate's name and second line in the largest size that keeps them on the plate (a
-        long level name or language never runs past its edge)."""
+    def _fit_plates(self) -> None:
+        """Every plate's name and second line in the largest size that keeps them on the plate (a
+        long level name or language never runs past its edge). Where one AI plate's line is too long
+        even small ("ИИ · Средний · Место: Восток"), every AI plate drops the label before anything
+        is cut ("ИИ · Средний · Восток"): the four plates read alike."""
+        if not all(self._fit_plate(seat, short=False) for seat in range(4)):
+            for seat in range(4):
+                self._fit_plate(seat, short=True)
+
+    def _fit_plate(self, seat: int, *, short: bool) -> bool:
+        """One plate fitted; False when its second line did not fit in full."""
         role = self._role_words(seat)
+        has_short = bool(self.roles[seat]) and self.seat_in_role
+        if short and has_short:
+            role = t("table.role_seat", role=self.roles[seat], seat=wind_name(self._winds[seat]))
+        fitted = True
         for node in self.plates[seat].children:
             if isinstance(node, Text) and node.name == "name":
                 self._fit(node, self.names[seat], (15, 14, 13, 12), bold=True)
                 node.y = -8 * self.layout.unit if role else 0.0  # alone, the name sits in the middle
             elif isinstance(node, Text) and node.name == "role":
-                # too long even small ("ИИ · Средний · Место: Восток"): the wind without its label
-                # ("ИИ · Средний · Восток") before anything is cut
-                short = (t("table.role_seat", role=self.roles[seat], seat=wind_name(self._winds[seat]))
-                         if self.roles[seat] and self.seat_in_role else "")
-                if not self._fit(node, role, (12, 11, 10), bold=False, cut=not short) and short:
-                    self._fit(node, short, (12, 11, 10), bold=False)
+                fitted = self._fit(node, role, (12, 11, 10), bold=False, cut=short or not has_short)
+        return fitted or not has_short
 
     def _fit(self, text: Text, words: str, sizes: tuple[int, ...], *, bold: bool, cut: bool = True) -> bool:
         """``words`` in the largest of ``sizes`` that fits the plate; False when none does (then
@@ -367,8 +375,7 @@ class Hud:
         retranslate_tree(self.over)
         for badge in self.riichi_badges:
             self._fit_badge(badge)
-        for seat in range(4):
-            self._fit_plate(seat)
+        self._fit_plates()
         self.caption(self.caption_text.text)
         if self.key_lines:  # rows as long as the new words want (a key line wraps between its items)
             self.show_keys([again(line) for line in self.key_lines])
@@ -389,7 +396,7 @@ class Hud:
             wind = self._winds[seat] = (seat - dealer) % 4
             self.winds[seat].image = ba.face(WIND_TILE[wind])
             self.dealer_marks[seat].visible = seat == dealer
-            self._fit_plate(seat)
+        self._fit_plates()
 
     def set_sticks(self, sticks: int) -> None:
         self.sticks_text.text = f"×{sticks}"
