@@ -81,7 +81,7 @@ def test_a_win_is_an_opaque_panel_with_the_hand_indicators_rows_and_count() -> N
 
 def test_the_points_count_up_and_the_first_enter_shows_their_end() -> None:
     table = _table("ron", finish=False)
-    for _ in range(20):
+    for _ in range(40):  # past the first moments, in which Enter does nothing (RESULT_GUARD_SECONDS)
         table.update(1 / 60)
     panel = table.presenter.result
     assert panel is not None and table.presenter.counting is not None and not table.presenter.counting.done
@@ -195,6 +195,8 @@ def test_a_resize_lays_the_result_out_again_and_keeps_it_up() -> None:
     assert panel.still is not None and panel.still.area.right <= 1920
     assert any("Tsumo" in text and "gagne" in text for text in _texts(panel))
     assert table.presenter.hold is not None and not table.presenter.hold.done
+    for _ in range(40):  # read a moment: a result's first moments take no Enter (RESULT_GUARD_SECONDS)
+        table.update(1 / 60)
     table.act(table.key_intent(pygame.K_RETURN))
     for _ in range(5):
         table.update(1 / 60)

@@ -519,3 +519,29 @@ def test_space_skips_a_results_count_but_only_enter_passes_the_result() -> None:
     for _ in range(60):
         screen.update(clock.tick())
     assert not screen.hud.overlay.visible
+
+
+def test_enter_pressed_as_a_result_appears_does_not_pass_it() -> None:
+    """Seen in a real window (ru, EMA): Enter pressed to discard, again and again, went through the
+    hand's result: the next hand began and the win was never seen. For its first moments a result
+    takes no Enter; then the first Enter shows the count's end and the next one goes on."""
+    from game.ui.table.screen import RESULT_GUARD_SECONDS
+
+    display()
+    screen = TableScreen(SIZE, seed=5, speed=1.0, levels={s: "efficiency" for s in range(4)})
+    clock = FixedClock()
+    _to_a_result(screen, clock)
+    while not screen.hud.overlay.visible:
+        screen.update(clock.tick())
+    for _ in range(3):  # the presses in flight as the hand ended
+        key(screen, pygame.K_RETURN, "\r")
+        screen.update(clock.tick())
+    assert screen.hud.overlay.visible, "Enter passed the result as it appeared"
+    assert screen.presenter.counting is not None and not screen.presenter.counting.done
+    while screen._result_age < RESULT_GUARD_SECONDS:
+        screen.update(clock.tick())
+    for _ in range(2):  # the count's end, then on
+        key(screen, pygame.K_RETURN, "\r")
+        for _ in range(30):
+            screen.update(clock.tick())
+    assert not screen.hud.overlay.visible

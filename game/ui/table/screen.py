@@ -72,6 +72,9 @@ _MELD_KINDS: Final = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON
 ENTER_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ONE_PRESS_KEYS: Final = (pygame.K_SPACE, *ENTER_KEYS)
 CALM_SECONDS: Final = 0.6  # after a result is dismissed, Space does not skip the next hand's ceremony
+# a result's first moments take no Enter: a player discarding with Enter as the hand ended would
+# pass the result unread (seen: Enter pressed through a hand went on to the next one)
+RESULT_GUARD_SECONDS: Final = 0.6
 
 
 class TableScreen:
@@ -157,6 +160,7 @@ class TableScreen:
         self._keys_down: set[int] = set()
         self._pointer: tuple[int, int] | None = None  # where the last mouse motion left the pointer
         self._calm = 0.0  # seconds left in which Space skips nothing (a result was just dismissed)
+        self._result_age = 0.0  # seconds the result on screen has been up (see RESULT_GUARD_SECONDS)
         self.decisions = 0
         self.drive = drive
         self.claim_seconds = claim_seconds
@@ -232,6 +236,7 @@ class TableScreen:
         self._settle_hand(dt)
         self.presenter.show_countdown()
         self._calm = max(0.0, self._calm - dt)
+        self._result_age = self._result_age + dt if self.hud.overlay.visible else 0.0
         if self.instant:
             self.timeline.skip_all()
         else:
@@ -635,6 +640,8 @@ class TableScreen:
                 return Intent("speed", 1 if text in ("+", "=") else -1)
             if key == pygame.K_SPACE:  # the skip key skips the count-up, never the result itself:
                 return Intent("finish_count")  # a player skipping the last discard's animation reads on
+            if key in ENTER_KEYS and self._result_age < RESULT_GUARD_SECONDS:
+                return None
             return Intent("continue") if key in ENTER_KEYS else None
         choices: list[tuple[Choice, Action | None]] = getattr(self, "_choices", [])
         if key == pygame.K_SPACE:
