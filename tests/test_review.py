@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -12,7 +13,10 @@ from game import i18n
 from game.ai.levels import LevelBot, make_seat
 from game.ai.review import CLEAR_LOSS, Cancelled, PointKind, hand_spans, review_hand
 from game.engine import Match, Win, load_profile
+from game.scene import Text
 from game.ui.review import ReviewScreen
+from game.ui.table.tile_line import TileLine
+from game.ui.tutorial.tile_prose import names_tiles
 
 SIZE = (1280, 720)
 
@@ -91,6 +95,14 @@ def test_the_screen_shows_progress_then_the_points_in_every_language() -> None:
         assert screen.review is not None and not screen.failed
         texts = [getattr(n, "text", "") for n in screen.root.walk()]
         assert any(isinstance(x, str) and i18n.t("review.title", hand="East 2") == x for x in texts)
+        # the rows name tiles as pictures, never as codes (seen: "You discarded 3m; hard would discard 6s")
+        plain = [n.text for n in screen.root.walk() if type(n) is Text]
+        assert not [x for x in plain if re.search(r"\b[1-9][mpsz]\b", x)], plain
+        lines = [n for n in screen.root.walk() if isinstance(n, TileLine)]
+        assert screen.review.points and lines, "no marked decision to show in this hand"
+        assert any(names_tiles(n.source) for n in lines)
+        drawn_words = [" ".join(part for part in n.parts if isinstance(part, str)) for n in lines]
+        assert not [x for x in drawn_words if re.search(r"\b[1-9][mpsz]\b", x)], drawn_words
         surface = pygame.Surface(SIZE)
         screen.draw(surface)
     i18n.set_language("en")

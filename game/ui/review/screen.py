@@ -13,13 +13,15 @@ from typing import Any
 
 from game.ai.review import Cancelled, PointKind, Review, ReviewPoint, last_hand, review_hand
 from game.engine import ActionKind, Record, RuleProfile
-from game.i18n import t
+from game.i18n import join, t
+from game.i18n.formats import number, percent
 from game.i18n.tiles import tile_word
 from game.scene import Node, Panel, Sprite
 from game.ui.menus.widgets import FAINT, GOLD, MUTED, Button, MenuScreen, label, wrap
 from game.ui.reasons import advice
 from game.ui.table.words import RULEBOOK, call_terminology
 from game.ui.tile_art import tile_art
+from game.ui.tutorial.tile_prose import TileProse
 
 ROW = 132  # layout units per marked decision
 SHOWN = 3  # rows on one page
@@ -153,11 +155,13 @@ class ReviewScreen(MenuScreen):
             del sprite
             hand_x += image.get_width() + 2
         text_x = hand_x + 24
-        lines = wrap(self._words(point), 16, round(x + width - 16 - text_x))
-        for i, line in enumerate(lines[:4]):
-            row.add_child(label(line, 16, (236, 228, 208), text_x, y + 24 + 22 * i))
+        # the tiles the sentences name are drawn as tiles, as the table's hints draw them (never "6s")
+        row.add_child(TileProse(self._words(point), x + width - 16 - text_x, 16, (236, 228, 208), text_x, y + 12,
+                                style=self.style, name="words"))
         if point.reason:
-            row.add_child(label(t("review.hard_says", reason=advice(point.reason, self.seat, calls=self.calls)), 14, MUTED, x + 16, y + ROW - 30))
+            row.add_child(TileProse(t("review.hard_says", reason=advice(point.reason, self.seat, calls=self.calls)),
+                                    width - 32, 14, MUTED, x + 16, y + ROW - 30, style=self.style, anchor_y=0.5,
+                                    name="hard says"))
 
     def _words(self, p: ReviewPoint) -> str:
         """What the row says, in the player's language."""
@@ -171,10 +175,10 @@ class ReviewScreen(MenuScreen):
             return t("review.call", call=t(f"ai.reason.{p.played.kind.value}"), tile=yours)
         if p.kind is PointKind.PASSED_CALL:
             return t("review.passed_call", call=t(f"ai.reason.{p.better.kind.value}"))
-        figures = t("review.figures", ev=round(p.played_ev or 0), better_ev=round(p.better_ev or 0),
-                    risk=f"{(p.played_risk or 0):.0%}", better_risk=f"{(p.better_risk or 0):.0%}")
+        figures = t("review.figures", ev=number(round(p.played_ev or 0)), better_ev=number(round(p.better_ev or 0)),
+                    risk=percent(p.played_risk or 0), better_risk=percent(p.better_risk or 0))
         riichi = p.better.kind is ActionKind.RIICHI and p.played.kind is not ActionKind.RIICHI
         if p.kind is PointKind.DEAL_IN:
-            return t("review.deal_in", tile=yours, points=p.points, better=hards) + " " + figures
+            return join(" ", [t("review.deal_in", tile=yours, points=number(p.points), better=hards), figures])
         key = "review.discard_riichi" if riichi else "review.discard"
-        return t(key, tile=yours, better=hards) + " " + figures
+        return join(" ", [t(key, tile=yours, better=hards), figures])
