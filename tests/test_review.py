@@ -13,6 +13,7 @@ from game import i18n
 from game.ai.levels import LevelBot, make_seat
 from game.ai.review import CLEAR_LOSS, Cancelled, PointKind, hand_spans, review_hand
 from game.engine import Match, Win, load_profile
+from game.match_options import MatchOptions, match_profile
 from game.scene import Text
 from game.ui.review import ReviewScreen
 from game.ui.table.tile_line import TileLine
@@ -141,26 +142,32 @@ def test_r_on_a_result_opens_the_review_over_the_table_and_the_viewer() -> None:
     shown.screen.back()
 
 
+def _east_only_match(seed: int, human_seat: int) -> tuple[MatchOptions, Match]:
+    """A finished East-only riichi match of four random players (quick, and several hands long)."""
+    from game.ai.baseline import RandomBot
+
+    options = MatchOptions("riichi", length="tonpuu", seed=seed, human_seat=human_seat)
+    match = Match(match_profile(options), seed)
+    bots = [RandomBot(seed, s) for s in range(4)]
+    while not match.is_over:
+        seat = match.awaiting()[0]
+        match.apply(bots[seat].decide(match.observe(seat)))
+    return options, match
+
+
 def test_review_at_the_end_of_a_match_lets_the_player_choose_the_hand() -> None:
     """Review on the end-of-match screen lists every hand (keyboard and mouse, every language);
     the chosen hand opens in the Review with its name in the heading."""
     from game.ui.table.screen import TableScreen  # noqa: F401 - first: the results import the table
 
     pygame.init()
-    from game.ai.baseline import RandomBot
-    from game.match_options import MatchOptions, match_profile
     from game.ui.menus.intents import Back
     from game.ui.replay.hand_list import position_name
     from game.ui.results.match_end import ResultsScreen, match_end
     from game.ui.review import ReviewHandsScreen
     from game.ui.tutorial.intents import PushScreen
 
-    options = MatchOptions("riichi", length="tonpuu", seed=11, human_seat=2)
-    match = Match(match_profile(options), 11)
-    bots = [RandomBot(11, s) for s in range(4)]
-    while not match.is_over:
-        seat = match.awaiting()[0]
-        match.apply(bots[seat].decide(match.observe(seat)))
+    options, match = _east_only_match(seed=11, human_seat=2)
     end = match_end(match, options)
     spans = hand_spans(match.record, match.profile)
     assert len(end.hands) == len(spans) >= 4
@@ -215,3 +222,35 @@ def test_hards_sentences_name_the_calls_as_the_table_did() -> None:
         screen = ReviewScreen(SIZE, match.record, match.profile, 0, 0, terminology=terminology)
         assert screen.calls == calls
         screen.back()  # its worker called off
+
+
+def test_the_screens_a_match_end_opens_keep_the_players_tiles_and_terms() -> None:
+    """The review and the replay opened from the end of a match spoke the default words (a Hong
+    Kong match's replay said Pon where its table had said Pung) and drew the default tiles: the
+    results screen did not carry the player's settings on."""
+    from game.ui.table.screen import TableScreen  # noqa: F401 - first: the results import the table
+
+    pygame.init()
+    from game.ui.replay.viewer import ReplayViewer
+    from game.ui.results.match_end import ResultsScreen, match_end
+    from game.ui.review import ReviewHandsScreen
+    from game.ui.tutorial.intents import PushScreen
+
+    options, match = _east_only_match(seed=5, human_seat=0)
+    for style, terminology in (("classic", "english"), ("clear", "japanese")):
+        results = ResultsScreen(SIZE, match_end(match, options), style=style, terminology=terminology)
+        pushed = results.open_review()
+        assert isinstance(pushed, PushScreen)
+        picker = pushed.screen
+        assert isinstance(picker, ReviewHandsScreen)
+        review = picker.open(0)
+        assert isinstance(review, PushScreen) and isinstance(review.screen, ReviewScreen)
+        review.screen._cancel.set()
+        assert review.screen.style == style and review.screen.calls == terminology
+        replay = results.replay()
+        assert isinstance(replay, PushScreen) and isinstance(replay.screen, ReplayViewer)
+        assert replay.screen.style == style and replay.screen.terminology == terminology
+    from game.ui.menus.replays_screen import ReplaysScreen
+
+    importing = ReplaysScreen(SIZE, [], style="clear", terminology="english").import_log()
+    assert importing.screen.style == "clear" and importing.screen.terminology == "english"  # its viewer's too

@@ -406,7 +406,8 @@ class MenuFlow:
                 self.stack.push(screen)
         elif name == "replays":
             self.saves.flush()  # a match just ended is filed first (see match_over)
-            self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style))
+            self.stack.push(ReplaysScreen(self.size, self.replays.entries(), style=self.settings.tile_style,
+                                             terminology=self.settings.terminology))
             self.tell_set_aside()
         elif name == "external_bots":
             from .external_bots import ExternalBotsScreen
@@ -533,7 +534,8 @@ class MenuFlow:
         except OSError as exc:  # the results still show
             self.tell_disk_trouble(exc)
         self.stack.reset(self.title_screen())
-        results = ResultsScreen(self.size, match_end(match, options), replay_path=filed[0] if filed else None)
+        results = ResultsScreen(self.size, match_end(match, options), replay_path=filed[0] if filed else None,
+                                style=self.settings.tile_style, terminology=self.settings.terminology)
         self.stack.push(results)
         if not filed:
             self._filing = (results, filed)

@@ -12,6 +12,7 @@ from game.i18n import date_time, t
 from game.persist.export import can_export
 from game.persist.replays import ReplayEntry
 from game.scene import Node
+from game.ui.table.words import RULEBOOK
 from game.ui.tutorial.intents import PushScreen
 
 from .intents import DeleteReplay, ExportReplay, OpenReplay
@@ -72,9 +73,10 @@ class ReplayRow(ListRow):
 
 class ReplaysScreen(MenuScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None, *,
-                 style: str = "classic") -> None:
+                 style: str = "classic", terminology: str = RULEBOOK) -> None:
         self.entries = list(entries or [])
         self.style = style  # the tile style the viewer draws with
+        self.terminology = terminology  # the player's Terms, for the viewer an import opens
         self.offset = 0
         self.message = ""  # what the last export did
         super().__init__(size)
@@ -110,13 +112,14 @@ class ReplaysScreen(MenuScreen):
     def import_log(self) -> Any:
         from game.ui.replay.import_screen import ImportScreen
 
-        return PushScreen(ImportScreen(self.window, style=self.style))
+        return PushScreen(ImportScreen(self.window, style=self.style, terminology=self.terminology))
 
     def handle_event(self, event: pygame.event.Event) -> Any | None:
         if event.type == pygame.DROPFILE:  # a log dropped on the window: read at once, on the import screen
             from game.ui.replay.import_screen import ImportScreen
 
-            return PushScreen(ImportScreen(self.window, style=self.style, path=str(event.file), start=True))
+            return PushScreen(ImportScreen(self.window, style=self.style, terminology=self.terminology, path=str(event.file),
+                                             start=True))
         return super().handle_event(event)
 
     def handle_key(self, event: pygame.event.Event) -> Any | None:

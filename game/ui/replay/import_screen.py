@@ -32,6 +32,7 @@ from game.ui.menus.widgets import (
     label,
     wrap,
 )
+from game.ui.table.words import RULEBOOK
 from game.ui.tutorial.intents import PushScreen
 
 from .log_job import start_log_import
@@ -114,9 +115,11 @@ def _clipboard() -> str:
 
 class ImportScreen(MenuScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), *, style: str = "classic", path: str = "",
-                 start: bool = False) -> None:
-        """``start``: begin importing ``path`` at once (a file dropped on another screen)."""
+                 start: bool = False, terminology: str = RULEBOOK) -> None:
+        """``start``: begin importing ``path`` at once (a file dropped on another screen);
+        ``terminology``: the player's Terms, which the viewer speaks."""
         self.style = style
+        self.terminology = terminology
         self.path = path[:PATH_LIMIT]
         self.message = ""
         self.job: ProcessJob[ReplayTape] | None = None
@@ -235,7 +238,8 @@ class ImportScreen(MenuScreen):
         self.job = None
         intent: Any = None
         try:
-            intent = PushScreen(ReplayViewer(self.window, job.result(), style=self.style, ask_rules=True))
+            intent = PushScreen(ReplayViewer(self.window, job.result(), style=self.style, terminology=self.terminology,
+                                              ask_rules=True))
         except Cancelled:
             pass
         except SaveError as exc:

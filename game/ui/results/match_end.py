@@ -44,6 +44,7 @@ from game.ui.menus.widgets import (
     text_block,
 )
 from game.ui.seats import seat_name
+from game.ui.table.words import RULEBOOK
 from game.ui.tutorial.intents import PushScreen
 
 SEAT_COLOURS: Final = ((120, 208, 150), (232, 160, 90), (176, 140, 226), (110, 160, 236))  # you, right, across, left
@@ -160,10 +161,14 @@ class ResultsScreen(MenuScreen):
     """The end of a match just played (a filed match opens in the replay viewer)."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720), end: MatchEnd | None = None, *,
-                 replay_path: Path | None = None) -> None:
+                 replay_path: Path | None = None, style: str = "classic", terminology: str = RULEBOOK) -> None:
+        """``style``, ``terminology``: the player's tiles and Terms, for the replay and the review
+        it opens (a Hong Kong match's replay says Pung, as its table did)."""
         if end is None:
             raise ValueError("the results screen needs a finished match")
         self.end = end
+        self.style = style
+        self.terminology = terminology
         self.replay_path = replay_path
         self.shown_for = 0.0  # seconds on screen (see GUARD_SECONDS)
         super().__init__(size)
@@ -268,7 +273,7 @@ class ResultsScreen(MenuScreen):
         from game.ui.replay.sources import viewer_for_saved
 
         saved = SavedMatch("", e.options, e.record, datetime.now(UTC).isoformat())
-        return PushScreen(viewer_for_saved(self.window, saved))
+        return PushScreen(viewer_for_saved(self.window, saved, self.style, self.terminology))
 
     def open_review(self) -> Any | None:
         """The post-hand review (game.ui.review) for the player's seat: first the choice of hand
@@ -279,7 +284,8 @@ class ResultsScreen(MenuScreen):
         from game.match_options import match_profile
         from game.ui.review import ReviewHandsScreen
 
-        hands = ReviewHandsScreen(self.window, e.record, match_profile(e.options), e.human_seat, e.hands)
+        hands = ReviewHandsScreen(self.window, e.record, match_profile(e.options), e.human_seat, e.hands,
+                                  style=self.style, terminology=self.terminology)
         return hands.open(0) if len(e.hands) == 1 else PushScreen(hands)
 
 

@@ -32,6 +32,7 @@ from game.ui.menus.widgets import (
 )
 from game.ui.replay.hand_list import line_outcome, position_name
 from game.ui.seats import seat_name, seat_names
+from game.ui.table.words import RULEBOOK
 from game.ui.tutorial.intents import PushScreen
 
 from .screen import ReviewScreen
@@ -63,6 +64,7 @@ class ReviewHandsScreen(MenuScreen):
         hands: Sequence[HandLine],
         *,
         style: str = "classic",
+        terminology: str = RULEBOOK,
     ) -> None:
         if not hands:
             raise ValueError("a match to review has at least one finished hand")
@@ -71,6 +73,7 @@ class ReviewHandsScreen(MenuScreen):
         self.seat = seat
         self.hands = tuple(hands)
         self.style = style
+        self.terminology = terminology  # the player's Terms, which the review speaks
         self.rows: list[HandChoice] = []
         super().__init__(size)
 
@@ -81,7 +84,8 @@ class ReviewHandsScreen(MenuScreen):
 
     def open(self, index: int) -> Any | None:
         return PushScreen(ReviewScreen(self.window, self.record, self.profile, self.seat, index,
-                                       title=self.title(index), style=self.style))
+                                       title=self.title(index), style=self.style,
+                                       terminology=self.terminology))
 
     def build(self) -> None:
         w, h = self.size
