@@ -37,6 +37,8 @@ from .notice import Notice
 
 SCHEMA: Final = 2
 FILE_NAME: Final = "settings.toml"
+# the "Terms" setting's choice of each rulebook's own words (the other choices name one vocabulary)
+RULEBOOK_TERMS: Final = "rulebook"
 
 WINDOW_SIZES: Final = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 VOLUMES: Final = tuple(range(0, 101, 10))
@@ -58,7 +60,7 @@ class Settings:
     hint_ai_reasons: bool = False
     # the words for calls and wins: each rulebook's own (Riichi: pon, ron; EMA: pung, ron; the
     # Chinese rulebooks: pung, Mah-Jong; as the lessons say them), or one terminology everywhere
-    terminology: str = "rulebook"
+    terminology: str = RULEBOOK_TERMS
     # Advanced: a program speaking the mjai protocol plays an AI seat (right, across, left of the
     # player; "" = the AI level plays it), riichi rules only; seconds it may take per decision
     external_bots: tuple[str, str, str] = ("", "", "")
@@ -91,7 +93,7 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "strict_table": (False, True),
     "hint_waits": (False, True),
     "hint_ai_reasons": (False, True),
-    "terminology": ("rulebook", "english", "japanese", "chinese"),
+    "terminology": (RULEBOOK_TERMS, "english", "japanese", "chinese"),
     "external_time_limit": (2, 5, 10, 30),
     "new_game_rules": tuple(profile_order()),
     "new_game_levels": tuple(itertools.product(LEVELS, repeat=3)),

@@ -11,8 +11,8 @@ import pygame
 from game.i18n import date_time, t
 from game.persist.export import can_export
 from game.persist.replays import ReplayEntry
+from game.persist.settings import RULEBOOK_TERMS
 from game.scene import Node
-from game.ui.table.words import RULEBOOK
 from game.ui.tutorial.intents import PushScreen
 
 from .intents import DeleteReplay, ExportReplay, OpenReplay
@@ -73,7 +73,7 @@ class ReplayRow(ListRow):
 
 class ReplaysScreen(MenuScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None, *,
-                 style: str = "classic", terminology: str = RULEBOOK) -> None:
+                 style: str = "classic", terminology: str = RULEBOOK_TERMS) -> None:
         self.entries = list(entries or [])
         self.style = style  # the tile style the viewer draws with
         self.terminology = terminology  # the player's Terms, for the viewer an import opens

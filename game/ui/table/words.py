@@ -19,10 +19,11 @@ from game.i18n import has, join, language, t
 from game.i18n.tiles import tile_word as tile_word  # the table's callers import the words from here
 from game.i18n.tiles import tile_words as tile_words
 from game.i18n.tiles import tiles_words as tiles_words
+from game.persist.settings import RULEBOOK_TERMS
 
 TERMINOLOGIES: Final = ("english", "japanese", "chinese")  # the catalogs' terms.<terminology>.* families
 DEFAULT_TERMINOLOGY: Final = "japanese"  # the words the table always used: Chi, Pon, Ron, Tsumo...
-RULEBOOK: Final = "rulebook"  # the "Terms" setting's choice of each rulebook's own words (vocabulary)
+RULEBOOK: Final = RULEBOOK_TERMS  # the "Terms" setting's choice of each rulebook's own words
 
 
 @dataclass(frozen=True)
