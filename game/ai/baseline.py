@@ -29,9 +29,21 @@ class RandomBot:
 
     def __init__(self, seed: int, seat: int) -> None:
         self._rng = seat_rng(seed, seat, self.name)
+        self._bits = self._rng.getrandbits
 
     def decide(self, obs: Observation) -> Action:
-        return self._rng.choice(obs.legal_actions)
+        # ``rng.choice`` inlined, the same draws (bits of the length's size, redrawn until below
+        # it): two Python calls fewer on the random loop's every action
+        acts = obs.legal_actions
+        n = len(acts)
+        if not n:
+            raise IndexError("no legal action to choose from")
+        k = n.bit_length()
+        bits = self._bits
+        i = bits(k)
+        while i >= n:
+            i = bits(k)
+        return acts[i]
 
 
 class EfficiencyBot:
@@ -42,6 +54,13 @@ class EfficiencyBot:
     def __init__(self, seed: int, seat: int, *, sets: int = 4) -> None:
         self._rng = seat_rng(seed, seat, self.name)
         self._sets = sets
+        # the hand this seat kept last turn and its improving draws: after the next draw, discarding
+        # the drawn tile keeps that hand again (a finalist whenever the draw did not help)
+        self._kept: tuple[bytes, int, bool, list[int]] = (b"", 0, False, [])
+        # the rivers counted at the last decision, by kind, and the rivers they counted: a river
+        # only grows within a hand, so the next decision counts only the tiles added since
+        self._rivers: list[tuple[int, ...]] = [(), (), (), ()]
+        self._river_kinds = [0] * 34
 
     def decide(self, obs: Observation) -> Action:
         acts = obs.legal_actions
@@ -59,39 +78,76 @@ class EfficiencyBot:
         return self._best(obs, discards)
 
     def _best(self, obs: Observation, options: list[Action]) -> Action:
+        """The lowest-shanten discard with the most unseen improving tiles; ties go to the tile
+        of least keep value, then to a seeded draw below 256 made for every finalist."""
         counts = bytearray(34)  # what shanten reads fastest (a hand holds no flower)
         for t in obs.hand:
             counts[t >> 2] += 1
-        visible = list(counts)
+        visible = self._river_counts(obs)
+        for i, c in enumerate(counts):
+            if c:
+                visible[i] += c
         for view in obs.seats:
-            for t in view.discards:
-                visible[t >> 2] += 1
             for m in view.melds:
                 for t in m.tiles:
                     visible[t >> 2] += 1
         for t in obs.dora_indicators:
             visible[t >> 2] += 1
-        sets = self._sets - len(obs.me.melds)
-        specials = not obs.me.melds
-        scored: list[tuple[int, int, int, Action]] = []
-        best_sh = 99
-        shs: list[tuple[int, Action]] = []
+        # a called tile shows in its river and its meld: a kind may be seen five times
+        unseen = [4 - v if v < 4 else 0 for v in visible]
+        melds = obs.seats[obs.seat].melds
+        sets = self._sets - len(melds)
+        specials = not melds
         after = dict(discard_shanten(counts, sets, specials, specials))  # by kind discarded
-        for a in options:
-            sh = after[a.tiles[0] >> 2]
-            shs.append((sh, a))
-            if sh < best_sh:
-                best_sh = sh
-        finalists = sorted((a for sh, a in shs if sh == best_sh), key=lambda a: _KEEP_VALUE[a.tiles[0] >> 2])
+        shs = [after[a.tiles[0] >> 2] for a in options]
+        best_sh = min(shs)
+        finalists = sorted((a for sh, a in zip(shs, options, strict=True) if sh == best_sh), key=_keep_of)
+        getrandbits = self._rng.getrandbits
+        kept_hand, kept_sets, kept_specials, kept_kinds = self._kept
+        best_key = 1 << 30
+        choice = finalists[0]
+        chosen: tuple[bytes, int, bool, list[int]] = self._kept
         for a in finalists[:_FINALISTS]:
             k = a.tiles[0] >> 2
             counts[k] -= 1
-            _sh, kinds = improving_draws(counts, sets, specials, specials)
+            left = bytes(counts)
             counts[k] += 1
-            accept = sum(4 - visible[j] for j in kinds if visible[j] < 4)
-            scored.append((accept, _KEEP_VALUE[k], self._rng.randrange(256), a))
-        scored.sort(key=lambda x: (-x[0], x[1], x[2]))
-        return scored[0][3]
+            if left == kept_hand and sets == kept_sets and specials == kept_specials:
+                kinds = kept_kinds
+            else:
+                kinds = improving_draws(left, sets, specials, specials)[1]
+            accept = sum(map(unseen.__getitem__, kinds))
+            # the tie-break draw exactly as ``randrange(256)`` makes it (9 bits, redrawn above 255)
+            r = getrandbits(9)
+            while r >= 256:
+                r = getrandbits(9)
+            key = ((_KEEP_LIMIT - accept) * _KEEP_LIMIT + _KEEP_VALUE[k]) * 256 + r  # (-accept, keep, draw)
+            if key < best_key:  # the first of equal keys, as a stable sort would give
+                best_key, choice, chosen = key, a, (left, sets, specials, kinds)
+        self._kept = chosen
+        return choice
+
+    def _river_counts(self, obs: Observation) -> list[int]:
+        """A fresh list of the tiles in the four rivers, by kind (a river that does not extend the
+        one counted before, as at a new hand, is counted afresh)."""
+        kinds = self._river_kinds
+        rivers = self._rivers
+        for view in obs.seats:
+            now = view.discards
+            before = rivers[view.seat]
+            if now is before:
+                continue
+            n = len(before)
+            if len(now) >= n and now[:n] == before:
+                for t in now[n:]:
+                    kinds[t >> 2] += 1
+            else:
+                for t in before:
+                    kinds[t >> 2] -= 1
+                for t in now:
+                    kinds[t >> 2] += 1
+            rivers[view.seat] = now
+        return list(kinds)
 
 
 _FINALISTS = 6  # acceptance is counted for the six likeliest discards only: this bot must be fast
@@ -106,3 +162,8 @@ def _keep_value(kind: int) -> int:
 
 
 _KEEP_VALUE = tuple(_keep_value(k) for k in range(34))  # read per option: a look-up, not a call
+_KEEP_LIMIT = 256  # above any keep value (5) and any acceptance (136 tiles): one key's digits
+
+
+def _keep_of(a: Action) -> int:
+    return _KEEP_VALUE[a.tiles[0] >> 2]

@@ -523,12 +523,16 @@ def improving_draws(
     The AI's inner loop. A drawn tile changes one group only, and a group's possible bumps are
     cached (:func:`_bumps`: hands come back turn after turn), so each bumped group id costs two
     look-ups against the other groups combined once, not a whole :func:`shanten` call. An isolated new tile never
-    helps the normal form; seven pairs and thirteen orphans follow from counts directly.
+    helps the normal form. Seven pairs and thirteen orphans: their shanten from the groups' codes
+    (one look-up, as in :func:`shanten`); their draws, from the counts, only when one of them is at
+    the hand's shanten (about one closed hand in four).
     """
     b = bytes(counts)
     groups = _cut(b)
+    code = -1  # the four groups' special-form code (see ``_facts``), when the tables give it
     try:  # the whole-key tables hold nearly every group: four look-ups, no call
-        m, p, s_, z = _SUITS[groups[0]][0], _SUITS[groups[1]][0], _SUITS[groups[2]][0], _HONORS[groups[3]][0]
+        (m, cm), (p, cp), (s_, cs), (z, cz) = _SUITS[groups[0]], _SUITS[groups[1]], _SUITS[groups[2]], _HONORS[groups[3]]
+        code = cm + cp + cs + cz
     except KeyError:
         try:
             m, p, s_, z = [_group_id(g) for g in groups]
@@ -539,21 +543,13 @@ def improving_draws(
     two_m = two[m]
     three_mp = three[two_m[p]]
     normal_base = column[three_mp[s_]] - 1
-    chi_on = chiitoitsu and sets == 4
-    kok_on = kokushi and sets == 4
     base = normal_base
-    kinds = pairs = orphans = 0
-    orphan_pair = False
-    if chi_on or kok_on:
-        kinds = 34 - b.count(0)
-        pairs = kinds - b.count(1)
-        t = _kokushi_tiles(b)
-        orphans = 13 - t.count(0)
-        orphan_pair = 2 in t or 3 in t or 4 in t
-        if chi_on:
-            base = min(base, 6 - pairs + (7 - kinds if kinds < 7 else 0))
-        if kok_on:
-            base = min(base, 13 - orphans - orphan_pair)
+    special = 99  # the better special form's shanten (99: none applies)
+    if sets == 4 and (chiitoitsu or kokushi):
+        # both forms at once from the groups' codes (as in :func:`shanten`), else from the counts
+        special = _SPECIALS[code] if code >= 0 and chiitoitsu and kokushi else _with_special_forms(99, b, 4, chiitoitsu, kokushi)
+        if special < base:
+            base = special
     found: list[int] = []
     if normal_base <= base:
         # a bump helps when the whole-hand distance (shanten + 1) drops to ``base`` or below.
@@ -589,7 +585,7 @@ def improving_draws(
             grown[k] += 1
             if _normal_distance(bytes(grown), sets) <= base:
                 found.append(k)
-    if not (4 in b or chi_on or kok_on):
+    if special > base and 4 not in b:  # the usual hand: the normal form's draws alone
         return base, sorted(found)
     more = set(found)
     if 4 in b and normal_base <= base:
@@ -603,7 +599,15 @@ def improving_draws(
             if shanten(work, sets, False, False) < base:
                 more.add(k)
             work[k] -= 1
-    if chi_on and 6 - pairs + (7 - kinds if kinds < 7 else 0) == base:
+    if special > base:
+        return base, sorted(more)
+    # a special form is at the base (about one closed hand in four): which one, from the counts
+    kinds = 34 - b.count(0)
+    pairs = kinds - b.count(1)
+    t = _kokushi_tiles(b)
+    orphans = 13 - t.count(0)
+    orphan_pair = 2 in t or 3 in t or 4 in t
+    if chiitoitsu and 6 - pairs + (7 - kinds if kinds < 7 else 0) == base:
         # a new kind (while fewer than 7) or a second copy of a single improves seven pairs
         if kinds < 7:
             more.update([k for k in range(NUM_KINDS) if b[k] < 2])
@@ -612,7 +616,7 @@ def improving_draws(
             while k >= 0:
                 more.add(k)
                 k = b.find(1, k + 1, NUM_KINDS)
-    if kok_on and 13 - orphans - orphan_pair == base:
+    if kokushi and 13 - orphans - orphan_pair == base:
         for k in _KOKUSHI_KINDS:
             c = b[k]
             if c == 0 or (c == 1 and not orphan_pair):
@@ -639,23 +643,37 @@ def _final_column(sets: int, honours_id: int) -> bytes:
 def _bumps(g: bytes, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """For one group starting at kind ``start``: the kinds whose extra copy could help the normal
     form (it touches the group's tiles and is not a fifth copy), by the bumped group's table id
-    (-1: the slow path, one kind each), in order of first appearance."""
-    return tuple((new_id, tuple(start + i for i in offsets)) for new_id, offsets in _group_bumps(g))
+    (-1: the slow path, one kind each), in order of first appearance.
 
-
-def _group_bumps(g: bytes) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """:func:`_bumps` by offset in the group."""
+    A miss costs a look-up per kind (most patterns are new the first time: four efficiency seats
+    meet ~570 a hanchan), so it is one loop with no generator in it."""
     suited = len(g) == 9
+    table = _SUITS if suited else _HONORS
     by_id: dict[int, list[int]] = {}
     slow: list[tuple[int, tuple[int, ...]]] = []
+    last = len(g) - 1
     for i, c in enumerate(g):
-        if c >= 4 or not (any(g[max(0, i - 2) : i + 3]) if suited else c):
+        if c >= 4:
             continue
+        if suited:  # a suit tile must touch the group's tiles (within two)
+            if not (c or (i >= 1 and g[i - 1]) or (i < last and g[i + 1]) or (i >= 2 and g[i - 2])
+                    or (i < last - 1 and g[i + 2])):  # fmt: skip
+                continue
+        elif not c:  # an honour must already be held
+            continue
+        bumped = g[:i] + _BUMP[c] + g[i + 1 :]
+        found = table.get(bumped)
         try:
-            by_id.setdefault(_group_id(g[:i] + _BUMP[c] + g[i + 1 :]), []).append(i)
+            new_id = found[0] if found is not None else _group_id(bumped)
         except KeyError:
-            slow.append((-1, (i,)))
-    return (*((new_id, tuple(offsets)) for new_id, offsets in by_id.items()), *slow)
+            slow.append((-1, (start + i,)))
+            continue
+        kinds = by_id.get(new_id)
+        if kinds is None:
+            by_id[new_id] = [start + i]
+        else:
+            kinds.append(start + i)
+    return (*[(new_id, tuple(kinds)) for new_id, kinds in by_id.items()], *slow)
 
 
 def discard_shanten(
@@ -735,13 +753,18 @@ def _special_discards(
 @functools.lru_cache(maxsize=1 << 12)
 def _drops(g: bytes, start: int) -> tuple[tuple[int, int], ...]:
     """For one group starting at kind ``start``: each kind it holds, with the table id of the
-    group less one copy there."""
-    return tuple((start + i, new_id) for i, new_id in _group_drops(g))
+    group less one copy there (one loop: see :func:`_bumps`)."""
+    table = _SUITS if len(g) == 9 else _HONORS
+    out: list[tuple[int, int]] = []
+    for i, c in enumerate(g):
+        if c:
+            dropped = g[:i] + _DROP[c] + g[i + 1 :]
+            found = table.get(dropped)
+            out.append((start + i, found[0] if found is not None else _group_id(dropped)))
+    return tuple(out)
 
 
-def _group_drops(g: bytes) -> tuple[tuple[int, int], ...]:
-    """:func:`_drops` by offset in the group."""
-    return tuple((i, _group_id(g[:i] + bytes((c - 1,)) + g[i + 1 :])) for i, c in enumerate(g) if c)
+_DROP: Final = tuple(bytes((c - 1,)) if c else b"" for c in range(6))
 
 
 def ukeire(
