@@ -3,12 +3,17 @@
 Each fast bot is played beside a plain reference written the obvious way (the library's
 ``randrange``/``choice``, :func:`improving_draws` for every finalist, visible tiles counted afresh
 every decision) on seeded matches of every rulebook, and must choose the same action at every
-state.
+state. The wall's shuffle and the turn's one-tile-per-class list are checked against their plain
+forms the same way.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.baseline import _FINALISTS, _KEEP_VALUE, EfficiencyBot, RandomBot, seat_rng
 from game.engine import Match
@@ -16,6 +21,8 @@ from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 from game.engine.profile import available_profiles, load_profile
 from game.engine.shanten import discard_shanten, improving_draws
+from game.engine.tile_classes import class_table, one_per_class
+from game.engine.wall import shuffle
 
 
 class PlainEfficiencyBot:
@@ -109,3 +116,32 @@ def _same_games(profile_id: str, seed: int, kind: str, hands: int) -> int:
 def test_fast_bots_choose_as_the_plain_ones(profile_id: str, kind: str) -> None:
     states = sum(_same_games(profile_id, seed, kind, hands=4) for seed in (3, 11))
     assert states > 300
+
+
+def test_the_wall_shuffle_is_the_library_shuffle() -> None:
+    for seed in range(200):
+        tiles = list(range(136 + 8 * (seed % 2)))
+        mine, theirs = list(tiles), list(tiles)
+        a, b = random.Random(f"s/{seed}"), random.Random(f"s/{seed}")
+        shuffle(a, mine)
+        b.shuffle(theirs)
+        assert mine == theirs
+        assert a.random() == b.random()  # the same bits drawn
+
+
+def _plain_one_per_class(ordered: list[int], prefer: int | None, class_of: tuple[int, ...]) -> list[int]:
+    by_class: dict[int, int] = {}
+    for t in ordered:
+        by_class.setdefault(class_of[t], t)
+    if prefer is not None and class_of[prefer] in by_class:
+        by_class[class_of[prefer]] = prefer
+    return sorted(by_class.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 135), min_size=1, max_size=18, unique=True), st.integers(-1, 135), st.booleans())
+def test_one_per_class_keeps_the_preferred_tile(hand: list[int], prefer: int, reds: bool) -> None:
+    class_of = class_table(frozenset({16, 52, 88}) if reds else frozenset())
+    chosen = prefer if prefer >= 0 else None
+    ordered = sorted(hand)
+    assert one_per_class(ordered, chosen, class_of) == _plain_one_per_class(ordered, chosen, class_of)

@@ -99,6 +99,7 @@ _P_CLAIM = Phase.CLAIM
 _P_OVER = Phase.OVER
 _P_TURN = Phase.TURN
 _SEAT_STEP = (1, 2, 3)
+_OTHERS = tuple(tuple((s + step) % 4 for step in _SEAT_STEP) for s in range(4))  # in turn order after s
 _RON = tuple((Action(s, _A_RON),) for s in range(4))
 _NO_KINDS: frozenset[int] = frozenset()
 
@@ -274,7 +275,13 @@ class Match:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one seat's action and return what happened. Illegal actions change nothing."""
-        legal = self.legal_view(action.seat) if 0 <= action.seat < 4 else ()
+        h = self.hand
+        cached = self._turn_cache  # the turn's actions, when observe or legal_actions made them
+        legal: Sequence[Action]
+        if cached is not None and action.seat == h.turn and h.phase is _P_TURN:
+            legal = cached
+        else:
+            legal = self.legal_view(action.seat) if 0 <= action.seat < 4 else ()
         if action not in legal:
             action = self.canonical(action)
             if action not in legal:
@@ -282,7 +289,6 @@ class Match:
         self._turn_cache = None
         self.actions.append(action)
         out: list[Event] = []
-        h = self.hand
         if h.phase is _P_TURN:
             if action.seat != h.turn:
                 self._late_win(action.seat, out)
@@ -431,9 +437,7 @@ class Match:
         for block in self.rules.walls.deal_blocks:
             for seat in order:
                 tiles, positions = h.wall.take(block)
-                p = h.players[seat]
-                for t in tiles:
-                    p.add(t)
+                h.players[seat].add_all(tiles)
                 out.append(TilesDealt(seat, tuple(tiles), tuple(positions)))
         t, pos = h.wall.draw()  # the dealer's extra tile: he discards first, without a draw
         h.players[dealer].add(t)
@@ -539,7 +543,7 @@ class Match:
                     p.shanten = -1 if h.drawn >> 2 in p.waits else 0
                     return
                 if before >= 2:
-                    p.defer_shanten(*wins.shanten_args(p), at_least=before - 1)
+                    p.defer_shanten(*wins.shanten_args(p), before - 1)
                     return
         p.shanten = shanten(p.counts(), *wins.shanten_args(p))
         if p.shanten >= 0 and wins.ligu_complete(p):
@@ -558,7 +562,7 @@ class Match:
             before = p.shanten
             if before >= 1:
                 p.waits = ()
-                p.defer_shanten(*wins.shanten_args(p), at_least=before)
+                p.defer_shanten(*wins.shanten_args(p), before)
                 return
         self._refresh_waits(seat)
 
@@ -601,7 +605,7 @@ class Match:
             assert drawn is not None
             acts.append(discards[drawn])
             return tuple(acts)
-        allowed = allowed_discards(p, classes)
+        allowed = allowed_discards(p, classes) if p.kuikae else classes
         if len(allowed) > 1:  # one C call for the dozen shared discard actions (a comprehension: twice that)
             acts.extend(itemgetter(*allowed)(discards))
         else:
@@ -785,8 +789,7 @@ class Match:
         strict = self.strict_seats
         chi_seat = self.rules.penalties.next_to_play(players, discarder)
         seats: list[int] = []
-        for step in _SEAT_STEP:
-            seat = (discarder + step) % 4
+        for seat in _OTHERS[discarder]:
             p = players[seat]
             if p.dead_hand:
                 continue

@@ -127,6 +127,15 @@ class Player:
         self.seen_changed = True
         self._sorted = None
 
+    def add_all(self, tiles: list[int]) -> None:
+        """``add`` for each tile (a block of the deal)."""
+        self.hand.extend(tiles)
+        counts = self.kind_counts
+        for t in tiles:
+            counts[_KIND_OF[t]] += 1
+        self.seen_changed = True
+        self._sorted = None
+
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
         self.kind_counts[_KIND_OF[tile]] -= 1

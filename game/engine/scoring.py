@@ -219,7 +219,32 @@ def _library_meld(meld: Meld) -> LibraryMeld:
     )
 
 
+# The library's last answers, by everything they depend on: a win is valued when it is offered
+# (is it legal: a yaku?) and again when it is settled with its honba and sticks, which the
+# library never reads; the second asking is then a look-up. A few entries: the offers of one
+# discard or draw and their settlement (four hard seats' review thread may ask too: each
+# entry is written whole, and a response is only read).
+_RECENT: dict[tuple[object, ...], tuple[RuleProfile, HandResponse]] = {}
+_RECENT_SIZE: Final = 16
+
+
 def _evaluate(ctx: WinContext, profile: RuleProfile, *, renhou: bool) -> HandResponse:
+    key = (
+        id(profile), renhou, ctx.winner, ctx.discarder, ctx.dealer, ctx.concealed, ctx.win_tile, ctx.melds,
+        ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei,
+        ctx.rinshan, ctx.chankan, ctx.tenhou, ctx.chiihou, ctx.dora_indicators, ctx.ura_indicators,
+    )  # fmt: skip
+    known = _RECENT.get(key)
+    if known is not None and known[0] is profile:
+        return known[1]
+    response = _ask_library(ctx, profile, renhou=renhou)
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.clear()
+    _RECENT[key] = (profile, response)
+    return response
+
+
+def _ask_library(ctx: WinContext, profile: RuleProfile, *, renhou: bool) -> HandResponse:
     riichi_rules = profile.riichi
     riichi = ctx.riichi or ctx.double_riichi
     config = HandConfig(

@@ -31,7 +31,9 @@ def one_per_class(ordered: Sequence[int], prefer: int | None, class_of: Sequence
         if c != last:
             ids.append(t)
             last = c
-    if prefer is not None:
+        elif t == prefer:  # a later copy of the class just met: it stands for the class
+            ids[-1] = t
+    if prefer is not None and prefer not in ordered:  # a preferred tile the hand does not hold
         c = class_of[prefer]
         for i, t in enumerate(ids):
             if class_of[t] == c:

@@ -39,6 +39,23 @@ class DiceRoll:
         return self.d1 + self.d2
 
 
+def shuffle(rng: random.Random, tiles: list[int]) -> None:
+    """``rng.shuffle(tiles)`` with its draws inlined: the same swaps from the same bits (a draw
+    below ``n`` is ``n.bit_length()`` bits, redrawn until below ``n``), without two Python calls
+    per tile (136 or 144 of them at every hand's start)."""
+    bits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTH[n]
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+_BIT_LENGTH = tuple(n.bit_length() for n in range(257))  # a wall holds at most 144 tiles
+
+
 def roll(rng: random.Random) -> DiceRoll:
     return DiceRoll(rng.randint(1, 6), rng.randint(1, 6))
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..events import Event, TailToDeadWall, TileDrawn
 from ..profile import RuleProfile
 from ..tiles import RED_FIVE_IDS, tile_ids
-from ..wall import DiceRoll, Position, Wall, roll
+from ..wall import DiceRoll, Position, Wall, roll, shuffle
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class Walls:
     def build(self, rng: random.Random, dealer: int) -> Wall:
         """A shuffled wall, broken by the dealer's roll."""
         tiles = self.tile_set()
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         dice = roll(rng)
         return Wall.build(
             tiles,
