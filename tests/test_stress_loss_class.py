@@ -66,11 +66,12 @@ def test_a_child_the_os_does_not_run_is_its_own_class() -> None:
         for _ in range(3):
             samples, played, killed = _sampled([sys.executable, "-c", SPIN], 1.5, preexec_fn=starve)
             why, figures = loss_class(samples, played, killed)
-            if figures["child_cpu_s"] < 0.5 * figures["window_s"]:
-                break  # the premise holds: the OS starved the child
+            if figures["child_cpu_s"] < 0.1:
+                break  # the premise holds: the OS starved the child (as the class below asserts)
         else:
-            # seen once in CI (child 1.48 s of CPU in 1.5 s beside the hog): the OS did not starve
-            # the child at all, so there was nothing for the classifier to tell apart
+            # seen once in CI (child 1.48 s of CPU in 1.5 s beside the hog) and on a loaded machine
+            # (0.64 s, never 0.05 s without CPU): the OS did not starve the child, so there was
+            # nothing for the classifier to tell apart
             pytest.skip(f"the OS ran the nice-19 child beside a nice -20 hog on one CPU anyway: {figures}")
     finally:
         hog.kill()
