@@ -290,7 +290,7 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
     from game.match_options import HAND_LENGTHS, ROUND_LENGTHS
     from game.tutorial.level import BOOKS
     from game.ui.seats import AI_NAMES
-    from game.ui.table.words import TERM_WORDS, TERMINOLOGIES
+    from game.ui.table.words import TERM_COUNTS, TERM_WORDS, TERMINOLOGIES
 
     return {
         r"settings\.value\.(.+)": _settings_values,
@@ -306,6 +306,7 @@ def _families() -> dict[str, Callable[[], Iterable[str]]]:
         r"month\.(.+)": lambda: (f"month.{n}" for n in range(1, 13)),
         r"table\.name\.(.+)": lambda: (f"table.name.{n}" for n in AI_NAMES),
         r"terms\.(.+)\.(.+)": lambda: (f"terms.{a}.{w}" for a in TERMINOLOGIES for w in TERM_WORDS),
+        r"terms\.(.+)\.shanten": lambda: (f"terms.{a}.{w}" for a in TERMINOLOGIES for w in TERM_COUNTS),
         r"tile\.(.+)": _tile_names,
         r"tile\.suit\.(.+)": lambda: (f"tile.suit.{s}" for s in "mps"),
         r"yaku\.(.+)": _yaku,

@@ -94,27 +94,93 @@ def test_the_ai_names_a_call_in_the_tables_words() -> None:
     "pon" (the AI's own words). With another terminology than the Japanese, the call is the table's
     word, in every language the table speaks (and again after a switch)."""
     from game.ui.table import TableScreen
-    from game.ui.table.words import RULEBOOK
+    from game.ui.table.words import RULEBOOK, table_terms
 
     set_language("en")
     try:
         why = t("ai.reason.why_faster")
         call = t("ai.reason.call", call=t("ai.reason.pon"), tile=tile_word(4), why=why, shanten=t("ai.tenpai"))
         assert "pon" in call
-        hint = advice(call, 0, calls="english")
+        hint = advice(call, 0, terms=table_terms("english"))
         assert "Call pung on" in hint and "pon" not in hint  # a word inside the sentence
-        assert "pung" in said_by(1, call, 0, calls="english")
-        assert advice(call, 0) == advice(call, 0, calls="japanese") and "pon" in advice(call, 0)
+        assert "pung" in said_by(1, call, 0, terms=table_terms("english"))
+        assert advice(call, 0) == advice(call, 0, terms=table_terms("japanese")) and "pon" in advice(call, 0)
         kan = t("ai.reason.kakan", tile=tile_word(4), pon=t("ai.reason.pon"), kan=t("ai.reason.daiminkan"))
         assert "pon" in kan and "kan" in kan
-        added = advice(kan, 0, calls="english")
+        added = advice(kan, 0, terms=table_terms("english"))
         assert "your pung, a kong" in added and "pon" not in added
         set_language("ru")
         assert "панг" in again(hint) and "пон" not in again(hint)
         assert "конг" in again(added)
         set_language("en")
         screen = TableScreen((1280, 720), profile="hongkong", seed=3, terminology=RULEBOOK)
-        assert screen._call_words() == "english"
-        assert TableScreen((1280, 720), profile="riichi", seed=3, terminology=RULEBOOK)._call_words() == "japanese"
+        assert screen.terms.pon == "Pung"
+        assert TableScreen((1280, 720), profile="riichi", seed=3, terminology=RULEBOOK).terms.pon == "Pon"
     finally:
         set_language("en")
+
+
+def _self_play(profile_id: str, seeds: tuple[int, ...], hands: int) -> list[tuple[str, list[object]]]:
+    """Every reason normal seats gave over a few hands, with the events after each move."""
+    profile = load_profile(profile_id)
+    out: list[tuple[str, list[object]]] = []
+    for seed in seeds:
+        m = Match(profile, seed)
+        bots = [make_seat("normal", seed, s, profile) for s in range(4)]
+        while not m.is_over and m.hand_index < hands:
+            seat = m.awaiting()[0]
+            action, reason = bots[seat].decide_with_reason(m.observe(seat))
+            out.append((reason, list(m.apply(action))))
+    return out
+
+
+JAPANESE_READY = ("shanten", "tenpai", "шантен", "темпай")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_the_ai_says_ready_as_a_chinese_rulebooks_table_does(language: str) -> None:
+    """A Taiwanese table's draw panel says "ready" / "main prête" / "рука готова"; its hint said
+    "Défaussez 東 : 1-shanten" and "tenpai" (the AI's own Japanese words). Hints and the AI's
+    sentences now count a hand's distance from ready in the table's words; a Riichi table keeps
+    shanten."""
+    from game.ui.table.words import RULEBOOK, terms_for
+
+    set_language(language)
+    try:
+        for profile_id, japanese in (("taiwanese", False), ("riichi", True)):
+            terms = terms_for(RULEBOOK, profile_id)
+            shown = [str(advice(r, 0, terms=terms)) + str(said_by(1, r, 0, terms=terms))
+                     for r, _ in _self_play(profile_id, (11,), 1) if r]
+            ready = [s for s in shown if str(terms.tenpai) in s or str(terms.shanten(1)) in s]
+            assert len(ready) > 10, shown[:5]  # the hand's distance from ready was said
+            said = [s for s in shown if any(w in s.lower() for w in JAPANESE_READY)]
+            assert bool(said) == japanese, said[:3]
+    finally:
+        set_language("en")
+
+
+def test_a_drawn_hand_with_no_payments_says_so() -> None:
+    """Taiwanese pays nothing at a drawn hand (§4.5): the sheet said "Payments at the draw" over
+    four zero scores when some hands were ready and some not."""
+    from game.engine.events import ExhaustiveDraw
+    from game.ui.results.sheets import Seats, exhaustive_sheet
+    from game.ui.table.words import RULEBOOK, terms_for
+
+    set_language("en")
+    terms = terms_for(RULEBOOK, "taiwanese")
+    seats = Seats(seat_names(0), 0, terms)
+    draws: list[ExhaustiveDraw] = []
+    mixed: list[ExhaustiveDraw] = []
+    for seed in range(1, 41):  # drawn hands are rare in Taiwanese: most hands are won
+        draws += [e for _, events in _self_play("taiwanese", (seed,), 8) for e in events if isinstance(e, ExhaustiveDraw)]
+        mixed = [e for e in draws if any(e.tenpai) and not all(e.tenpai)]
+        if mixed:
+            break
+    assert mixed, f"no drawn hand with ready and unready hands in {len(draws)} draws"
+    for e in draws:
+        assert not any(e.deltas)
+        footer = exhaustive_sheet(e, seats, (0, 0, 0, 0), ((), (), (), ())).footer
+        assert footer != t("table.draw.payments")
+        if not any(e.tenpai):
+            assert footer == terms.all_noten and "tenpai" not in footer
+    assert exhaustive_sheet(mixed[0], seats, (0, 0, 0, 0), ((), (), (), ())).footer == t("table.draw.no_payments")

@@ -531,7 +531,7 @@ class LevelBot:
         unseen = an.unseen_counts_cached(obs)
         shape = an.shape_of(state.counts, sets, specials, unseen)
         if shape.shanten == 0 and state.closed and self._riichi_rules:
-            return pass_act, say("pass_closed_tenpai", tile=word)
+            return pass_act, say("pass_closed_tenpai", tile=word, tenpai=shanten_words(0) if explain else "")
         if not explain and all(
             a.kind is ActionKind.DAIMINKAN or _call_shanten(state.counts, a.tiles, sets - 1) >= shape.shanten
             for a in calls

@@ -11,25 +11,42 @@ language switch writes again.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.i18n import InSentence, Message, has, rewrite, t
 
 from .seats import seat_names
 
-# the AI's words for its calls (``ai.reason.<action>``) and the terms word each one is
+if TYPE_CHECKING:
+    from game.ui.table.words import Terms
+
+# the AI's words for its calls (``ai.reason.<action>``) and the term each one is
 CALL_WORDS = {"ai.reason.chi": "chi", "ai.reason.pon": "pon", "ai.reason.daiminkan": "kan"}
 
 
-def named(reason: str, human: int, names: Sequence[str] | None = None, calls: str = "japanese") -> str:
+def in_terms(message: Message, terms: Terms) -> str | None:
+    """The table's word for one of the AI's own (Japanese) terms, or None when ``message`` is not
+    one: a call ("pung" beside a claim bar that says Pung, never "pon"), a ready hand ("main prête"
+    where the draw's panel says it, not "tenpai") and a hand some tiles from ready."""
+    if message.key in CALL_WORDS:
+        return InSentence(getattr(terms, CALL_WORDS[message.key]))
+    if message.key == "ai.tenpai":
+        return InSentence(terms.tenpai)
+    n = message.values.get("n")
+    if message.key == "ai.shanten" and isinstance(n, int):
+        return terms.shanten(n)
+    return None
+
+
+def named(reason: str, human: int, names: Sequence[str] | None = None, terms: Terms | None = None) -> str:
     """``reason`` with every seat it names (``ai.whose``) called as the table calls it:
-    "Kenji's riichi", and "your riichi" for the player's own; and its calls in the table's words
-    when the table speaks another terminology than the AI's own Japanese ones (``calls``: "Pung"
-    beside a claim bar that says Pung, never "pon")."""
+    "Kenji's riichi", and "your riichi" for the player's own; and, given the table's ``terms``, its
+    calls and its ready words in them (:func:`in_terms`)."""
     table = list(names) if names is not None else seat_names(human)
 
     def swap(message: Message) -> str | None:
-        if calls != "japanese" and message.key in CALL_WORDS:
-            return InSentence(t(f"terms.{calls}.{CALL_WORDS[message.key]}"))
+        if terms is not None and (word := in_terms(message, terms)) is not None:
+            return word
         index = message.values.get("index")
         if message.key != "ai.whose" or not isinstance(index, int):
             return None
@@ -40,10 +57,10 @@ def named(reason: str, human: int, names: Sequence[str] | None = None, calls: st
     return rewrite(reason, swap)
 
 
-def advice(reason: str, human: int, names: Sequence[str] | None = None, calls: str = "japanese") -> str:
+def advice(reason: str, human: int, names: Sequence[str] | None = None, terms: Terms | None = None) -> str:
     """The coach's ``reason`` said to the player: the imperative form of the same sentence
-    (``ai.hint.*``: "Discard [2s]: …", "Pass on [9p]: …", "Fold: …"), seats and calls named."""
-    reason = named(reason, human, names, calls)
+    (``ai.hint.*``: "Discard [2s]: …", "Pass on [9p]: …", "Fold: …"), seats and terms named."""
+    reason = named(reason, human, names, terms)
     if isinstance(reason, Message) and reason.key.startswith("ai.reason."):
         key = "ai.hint." + reason.key.removeprefix("ai.reason.")
         if has(key):
@@ -51,7 +68,7 @@ def advice(reason: str, human: int, names: Sequence[str] | None = None, calls: s
     return reason
 
 
-def said_by(seat: int, reason: str, human: int, names: Sequence[str] | None = None, calls: str = "japanese") -> str:
+def said_by(seat: int, reason: str, human: int, names: Sequence[str] | None = None, terms: Terms | None = None) -> str:
     """An AI seat's reason as a sentence with its name: "Kenji declares riichi on [3s] …"."""
     table = list(names) if names is not None else seat_names(human)
-    return t("table.reason", name=table[seat], reason=named(reason, human, table, calls)) if reason else ""
+    return t("table.reason", name=table[seat], reason=named(reason, human, table, terms)) if reason else ""

@@ -175,12 +175,14 @@ def exhaustive_sheet(e: ExhaustiveDraw, seats: Seats, before: Sequence[int],
         hands.append(ShownHand(s.seat, tuple(sorted(tiles)) if tiles else (), tuple(melds[s.seat]) if tiles else (),
                                None, join(t("common.separator"), [s.name, word])))
     subtitle = t("result.nagashi", names=join(t("common.list_separator"), (seats.names[s] for s in e.nagashi))) if e.nagashi else ""
-    if not any(e.tenpai):
-        footer = t("result.all_noten")
-    elif all(e.tenpai):
-        footer = t("result.all_tenpai")
-    else:
+    if any(e.deltas):
         footer = t("table.draw.payments")
+    elif not any(e.tenpai):
+        footer = seats.terms.all_noten
+    elif all(e.tenpai):
+        footer = seats.terms.all_tenpai
+    else:  # some ready, some not, and nobody paid: a rulebook with no payment at a draw (Taiwanese §4.5)
+        footer = t("table.draw.no_payments")
     return DrawSheet(t("table.draw.exhaustive"), subtitle, tuple(hands), _changes(seats, before, e.deltas), footer)
 
 

@@ -19,7 +19,7 @@ from game.i18n.tiles import tile_word
 from game.scene import Node, Panel, Sprite
 from game.ui.menus.widgets import FAINT, GOLD, MUTED, Button, MenuScreen, label, wrap
 from game.ui.reasons import advice
-from game.ui.table.words import RULEBOOK, call_terminology
+from game.ui.table.words import RULEBOOK, terms_for
 from game.ui.tile_art import tile_art
 from game.ui.tutorial.tile_prose import TileProse
 
@@ -42,7 +42,7 @@ class ReviewScreen(MenuScreen):
     ) -> None:
         """``terminology``: the player's "Terms" setting, so hard's sentences name the calls as
         the table did."""
-        self.calls = call_terminology(terminology, profile.id)
+        self.terms = terms_for(terminology, profile.id)
         self.record = record
         self.profile = profile
         self.seat = seat
@@ -159,7 +159,7 @@ class ReviewScreen(MenuScreen):
         row.add_child(TileProse(self._words(point), x + width - 16 - text_x, 16, (236, 228, 208), text_x, y + 12,
                                 style=self.style, name="words"))
         if point.reason:
-            row.add_child(TileProse(t("review.hard_says", reason=advice(point.reason, self.seat, calls=self.calls)),
+            row.add_child(TileProse(t("review.hard_says", reason=advice(point.reason, self.seat, terms=self.terms)),
                                     width - 32, 14, MUTED, x + 16, y + ROW - 30, style=self.style, anchor_y=0.5,
                                     name="hard says"))
 

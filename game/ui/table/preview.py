@@ -43,7 +43,7 @@ def call_preview(obs: Observation, action: Action, rules: RuleProfile, terms: Te
     after = shanten(counts, sets, False, False)
     # after chi or pon a discard follows (the count above already allows for it); a kan draws first
     shape = (t("table.preview.complete") if after < 0 else terms.tenpai if after == 0
-             else t("table.preview.shanten", n=after))
+             else terms.shanten(after))
     if after == 0 and kind is not MeldKind.DAIMINKAN:
         shape = _best_waits(counts, sets, shape)
     line = t("table.preview.after", shape=shape)

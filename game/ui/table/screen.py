@@ -46,7 +46,7 @@ from .hud import Choice, Hud
 from .layout import TableLayout, meld_order
 from .presenter import Presenter, TileSprite
 from .preview import call_preview
-from .words import DEFAULT_TERMINOLOGY, Terms, call_terminology, terms_for, tile_words, tiles_words
+from .words import DEFAULT_TERMINOLOGY, Terms, terms_for, tile_words, tiles_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 0.0)
 NOTICE_SECONDS: Final = 5.0  # how long a word for the player (an external bot refused, a key) stays in the caption
@@ -304,7 +304,7 @@ class TableScreen:
                 else:
                     action, reason = bot.decide(obs), ""
                 if action.kind is not ActionKind.PASS:
-                    self.reasons[seat] = said_by(seat, reason, self.human, self.names, self._call_words())
+                    self.reasons[seat] = said_by(seat, reason, self.human, self.names, self.terms)
                     self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
                 self.apply(action)
                 return True
@@ -478,7 +478,7 @@ class TableScreen:
         # raised in the hand too, ringed in blue
         if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tiles:
             self.hand_focus.suggested = action.tile
-        self.hud.set_hint(t("table.hint", reason=advice(reason, self.human, self.names, self._call_words())))
+        self.hud.set_hint(t("table.hint", reason=advice(reason, self.human, self.names, self.terms)))
 
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
         """Riichi armed: the tiles that cannot go are dimmed, and the cursor passes over them."""
@@ -573,10 +573,6 @@ class TableScreen:
         """The words for calls and wins, in the current language: the player's terminology, or
         the rulebook's own words (a lesson's table always, :class:`game.ui.tutorial.table.TutorialTable`)."""
         return terms_for(self.terminology, self.match.profile.id)
-
-    def _call_words(self) -> str:
-        """The terminology the AI's sentences name the calls in here: the table's."""
-        return call_terminology(self.terminology, self.match.profile.id)
 
     def language_changed(self) -> None:
         """The player switched language (the pause menu's settings): every word on the table is

@@ -39,15 +39,24 @@ class Terms:
     riichi_badge: str
     tenpai: str
     noten: str
+    all_tenpai: str  # an exhaustive draw's footer when every hand is ready
+    all_noten: str  # and when none is
+    family: str = DEFAULT_TERMINOLOGY  # the terminology of the ready words above
+
+    def shanten(self, n: int) -> str:
+        """A hand ``n`` tiles from ready in the words of :attr:`tenpai`: "1-shanten" beside tenpai,
+        "1 tile from ready" beside ready (a count, so each language's plural)."""
+        return t(f"terms.{self.family}.shanten", n=n)
 
 
-TERM_WORDS: Final = tuple(f.name for f in fields(Terms))
+TERM_WORDS: Final = tuple(f.name for f in fields(Terms) if f.name != "family")  # each a word of the catalogs
+TERM_COUNTS: Final = ("shanten",)  # the terms that take a number: ``terms.<terminology>.shanten``
 
 
 def table_terms(terminology: str = DEFAULT_TERMINOLOGY) -> Terms:
     """The terms of ``terminology`` (an unknown one: the default) in the current language."""
     name = terminology if terminology in TERMINOLOGIES else DEFAULT_TERMINOLOGY
-    return Terms(**{word: t(f"terms.{name}.{word}") for word in TERM_WORDS})
+    return Terms(**{word: t(f"terms.{name}.{word}") for word in TERM_WORDS}, family=name)
 
 
 def vocabulary(profile_id: str, language: str) -> tuple[str, str]:
@@ -76,11 +85,6 @@ def rulebook_terms(profile_id: str) -> Terms:
     calls, wins = vocabulary(profile_id, language())
     called = table_terms(calls)
     return replace(table_terms(wins), chi=called.chi, pon=called.pon, kan=called.kan)
-
-
-def call_terminology(terminology: str, profile_id: str) -> str:
-    """The terminology whose words a table of ``profile_id`` names the calls with."""
-    return vocabulary(profile_id, language())[0] if terminology == RULEBOOK else terminology
 
 
 def terms_for(terminology: str, profile_id: str) -> Terms:
