@@ -17,6 +17,7 @@ from game.match_options import MatchOptions, match_profile
 from game.scene import Text
 from game.ui.review import ReviewScreen
 from game.ui.table.tile_line import TileLine
+from game.ui.table.words import table_terms
 from game.ui.tutorial.tile_prose import names_tiles
 
 SIZE = (1280, 720)
@@ -220,7 +221,7 @@ def test_hards_sentences_name_the_calls_as_the_table_did() -> None:
                                         ("riichi", "chinese", "chinese")):
         match = Match(load_profile(profile), 1)
         screen = ReviewScreen(SIZE, match.record, match.profile, 0, 0, terminology=terminology)
-        assert screen.calls == calls
+        assert screen.terms.pon == table_terms(calls).pon
         screen.back()  # its worker called off
 
 
@@ -246,7 +247,7 @@ def test_the_screens_a_match_end_opens_keep_the_players_tiles_and_terms() -> Non
         review = picker.open(0)
         assert isinstance(review, PushScreen) and isinstance(review.screen, ReviewScreen)
         review.screen._cancel.set()
-        assert review.screen.style == style and review.screen.calls == terminology
+        assert review.screen.style == style and review.screen.terms == table_terms(terminology)
         replay = results.replay()
         assert isinstance(replay, PushScreen) and isinstance(replay.screen, ReplayViewer)
         assert replay.screen.style == style and replay.screen.terminology == terminology
