@@ -199,3 +199,38 @@ def test_the_linux_menu_entry_and_icons_install_for_the_player(tmp_path: Path) -
     subprocess.run(["sh", str(folder / "install-desktop-entry.sh"), "--remove"], env=env, check=True,
                    capture_output=True)
     assert not (data / "applications/MahjongAtlas.desktop").exists()
+
+
+def test_a_minimized_window_is_not_drawn_and_its_loop_slows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A static table redrawn at 60 fps took a fifth of a core in a real window while the player was
+    elsewhere. Minimized, the loop draws nothing at 10 frames a second (the flow still updates: the
+    match goes on); behind another window it draws at 30; restored and in front, 60 again."""
+    from game.ui import game_window
+    from game.ui.menus import run
+
+    flow = MenuFlow((1280, 720))
+    drawn: list[int] = []
+    updated: list[int] = []
+    rates: list[int] = []
+    real_draw, real_update, real_frame = flow.draw, flow.update, run._frame
+    say = {3: pygame.WINDOWMINIMIZED, 6: pygame.WINDOWRESTORED, 8: pygame.WINDOWFOCUSLOST, 10: pygame.WINDOWFOCUSGAINED}
+
+    def update(dt: float) -> object:
+        updated.append(len(updated) + 1)
+        if len(updated) in say:  # seen by the next frame's events, as SDL would post it
+            pygame.event.post(pygame.event.Event(say[len(updated)]))
+        return real_update(dt)
+
+    def frame(flow_: MenuFlow, window: GameWindow, clock: pygame.time.Clock) -> bool:
+        going_on = real_frame(flow_, window, clock)
+        rates.append(window.frame_rate)
+        return going_on
+
+    monkeypatch.setattr(flow, "draw", lambda surface: drawn.append(len(updated)) or real_draw(surface))
+    monkeypatch.setattr(flow, "update", update)
+    monkeypatch.setattr(run, "_frame", frame)
+    assert run.run_menus(frames=11, flow=flow) == 0
+    assert updated == list(range(1, 12))  # every frame updates
+    assert drawn == [1, 2, 3, 7, 8, 9, 10, 11]  # frames 4-6 came while minimized
+    assert rates == [60, 60, 60, game_window.HIDDEN_RATE, game_window.HIDDEN_RATE, game_window.HIDDEN_RATE,
+                     60, 60, game_window.BEHIND_RATE, game_window.BEHIND_RATE, 60]

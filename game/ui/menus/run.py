@@ -83,7 +83,7 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
             frame += 1
             if frames and frame >= frames:
                 running = False
-            clock.tick(60)
+            clock.tick(shown.frame_rate)
         if screenshot:
             pygame.image.save(shown.surface, screenshot)
         _remember_window(flow, shown)
@@ -121,9 +121,10 @@ def _frame(flow: MenuFlow, shown: GameWindow, clock: pygame.time.Clock) -> bool:
             running = False
         elif isinstance(out, ApplySettings):
             _apply_window(shown, flow, out.settings)
-    flow.draw(shown.surface)
-    shown.flip()
-    startup.frame_shown(flow.top)
+    if shown.in_view:  # a minimized window is not drawn: the match goes on unseen
+        flow.draw(shown.surface)
+        shown.flip()
+        startup.frame_shown(flow.top)
     audio.current().tick()
     return running
 
