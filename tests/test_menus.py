@@ -642,3 +642,34 @@ def test_a_match_ended_by_a_bust_says_so() -> None:
     assert busted_seats(SimpleNamespace(profile=no_tobi, events=[ended])) == ()  # type: ignore[arg-type]
     bust = ResultsScreen(SIZE, dataclasses.replace(end, busted=(options.human_seat,)))
     assert t("results.ended_bust", who=seat_name(options.human_seat, options.human_seat)) in shown(bust)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_rules_are_compared_at_a_reading_size(language: str) -> None:
+    """A long rule ("pung or kong until the next draw, Mah-Jong until the next discard") was set at
+    11-12 px to hold one line of a 1280x720 window. Each row is now one line at 16-17 px or grows a
+    line at a time at 15 px and more, in every language and between every two rulebooks; paging
+    down shows every row."""
+    from game.engine.profile import profile_order
+    from game.ui import fitting
+
+    i18n.set_language(language)
+    try:
+        for a in profile_order():
+            for b in profile_order():
+                if a == b:
+                    continue
+                with fitting.recording() as fits:
+                    screen = RulesScreen(SIZE, a, b)
+                rows = [(text, fitted) for text, box, fitted, _ in fits if box.name == "rules row"]
+                assert rows and all(f.fits and f.size >= 15 for _, f in rows), [
+                    (text, f.size, f.lines) for text, f in rows if not f.fits or f.size < 15]
+                seen: set[int] = set()
+                while True:
+                    seen |= {i for i, r in enumerate(screen.rows) if r.visible}
+                    if screen.list.offset >= screen.list.max_offset():
+                        break
+                    screen.scroll(-1)
+                assert seen == set(range(len(screen.rows)))
+    finally:
+        i18n.set_language("en")

@@ -116,9 +116,13 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
         yield f"hand list {entry.profile_id}", HandListScreen(SIZE, viewer)
     for a, b in (("riichi", "taiwanese"), ("ema", "riichi"), ("taiwanese", "ema")):
         rules = RulesScreen(SIZE, a, b)
-        for offset in range(0, max(1, len(rules.rows)), max(1, rules.list.shown)):
+        offset = 0
+        while True:  # page by page: a page holds fewer rows where some take two lines
             rules.offset = offset
             yield f"rules {a}/{b} from row {offset}", rules
+            offset = rules.list.offset + max(1, sum(r.visible for r in rules.rows))
+            if offset >= len(rules.rows):
+                break
     yield from _imported_log_screens()
 
 

@@ -19,7 +19,7 @@ from game.engine.profile import diff_profiles, load_profile, profile_order
 from game.engine.rows import HONG_KONG_FAN, Unit
 from game.i18n import has, number, t
 from game.scene import Node, Panel
-from game.ui.fitting import Box
+from game.ui.fitting import Box, fits
 
 from .new_game import profile_name
 from .widgets import (
@@ -33,10 +33,19 @@ from .widgets import (
     MenuScreen,
     ScrollRows,
     label,
+    layout_scale,
     text_block,
 )
 
 ROW = 30
+MOST_SPAN: Final = 3  # the most lines one rule's row takes
+
+
+def _cell_box(width: int, span: int) -> Box:
+    """A cell of a row ``span`` slots high: one line at 17 px (a little smaller before it wraps),
+    or as many lines as the slots hold, at 15 px at the least."""
+    return Box(width, 17, lines=span, floor=15 if span > 1 else 16, name="rules row", shrink_first=span == 1,
+               height=span * ROW - 2, leading=TIGHT)
 
 
 # The Taiwanese knobs that are a row of the tai table, named as the win panel names the row.
@@ -126,6 +135,7 @@ class RulesScreen(MenuScreen):
                         (profile_name(self.other_id), name_w + value_w)):
             head.add_child(text_block(text, Box(value_w - 24, 16, bold=True, name="rules column"), GOLD, x, 0))
         self.rows: list[Node] = []
+        spans: list[int] = []
         section = ""
         for key, a, b in diffs:
             sec, _knob = key.split(".", 1)
@@ -134,6 +144,7 @@ class RulesScreen(MenuScreen):
                 row = Node(72, 0)
                 row.add_child(label(t(f"rules.section.{sec}").upper(), 14, MUTED, 18, 0, bold=True))
                 self.rows.append(row)
+                spans.append(1)
             cells = [(f"rule:{key}", (knob_name(key), show_value(a), show_value(b)))]
             if _is_word_list(a) and _is_word_list(b):  # one row per item, as a list of yes and no
                 items = list(dict.fromkeys([*a, *b]))  # type: ignore[misc]
@@ -142,24 +153,31 @@ class RulesScreen(MenuScreen):
                      ("  " + show_value(item), show_value(item in a), show_value(item in b)))  # type: ignore[operator]
                     for item in items]
             for name, words in cells:
-                self.rows.append(self._row(words, name_w, value_w, name))
+                row, span = self._row(words, name_w, value_w, name)
+                self.rows.append(row)
+                spans.append(span)
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,
                                       align="center"))
-        self.list = ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10)
+        self.list = ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10, spans)
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         self.root.add_child(label(t("rules.scroll_hint"), 14, FAINT, w - 72, h - 56, align="right"))
 
     @staticmethod
-    def _row(words: tuple[str, str, str], name_w: int, value_w: int, name: str) -> Node:
-        """A rule and its value in each rulebook: two lines at most, set smaller before they wrap."""
+    def _row(words: tuple[str, str, str], name_w: int, value_w: int, name: str) -> tuple[Node, int]:
+        """A rule and its value in each rulebook, and the slots the row takes: one line each where
+        all fit at a reading size, else the row grows a line at a time (never set below 14 px:
+        "pung or kong until the next draw, Mah-Jong until the next discard" was set at 11 px on one
+        line of a 1280x720 window)."""
+        widths = (name_w - 34 - 12, value_w - 24, value_w - 24)
+        scale = layout_scale()
+        span = next((n for n in range(1, MOST_SPAN) if all(
+            fits(text, _cell_box(width, n), scale) for text, width in zip(words, widths, strict=True))), MOST_SPAN)
         row = Node(72, 0, name=name)
-        for text, x, width in zip(words, (34, name_w, name_w + value_w), (name_w - 34 - 12, value_w - 24, value_w - 24),
-                                  strict=True):
-            box = Box(width, 17, lines=2, floor=12, name="rules row", shrink_first=True, height=ROW - 2, leading=TIGHT)
-            row.add_child(text_block(text, box, CREAM, x, 0))
-        return row
+        for text, x, width in zip(words, (34, name_w, name_w + value_w), widths, strict=True):
+            row.add_child(text_block(text, _cell_box(width, span), CREAM, x, 0))
+        return row, span
 
     def scroll(self, lines: int) -> None:
         self.list.scroll(lines)

@@ -661,27 +661,35 @@ class MenuScreen(Screen):
 
 class ScrollRows:
     """Rows of a list shown ``row_height`` apart between ``top`` and ``bottom``, scrolled by whole
-    rows, with a thin gold thumb at ``thumb_x`` when they do not all fit."""
+    rows, with a thin gold thumb at ``thumb_x`` when they do not all fit. A row may take several
+    slots (``spans``): a long rule wraps at a readable size instead of shrinking to fit one."""
 
     def __init__(self, parent: Node, rows: list[Node], top: float, bottom: float, row_height: int,
-                 thumb_x: float) -> None:
+                 thumb_x: float, spans: Sequence[int] | None = None) -> None:
         self.rows = rows
+        self.spans = list(spans) if spans is not None else [1] * len(rows)
         self.top = top
         self.row_height = row_height
-        self.shown = max(1, int(bottom - top) // row_height)
+        self.shown = max(1, int(bottom - top) // row_height)  # slots in view
         self.offset = 0
         for row in rows:
             parent.add_child(row)
         track = self.shown * row_height
         self.thumb = parent.add_child(
-            Panel(4, max(24, round(track * self.shown / max(1, len(rows)))), (232, 184, 84, 150), thumb_x, top,
-                  radius=2, anchor=(0.5, 0.0), visible=self.max_offset() > 0)
+            Panel(4, max(24, round(track * min(1.0, self.shown / max(1, sum(self.spans))))), (232, 184, 84, 150),
+                  thumb_x, top, radius=2, anchor=(0.5, 0.0), visible=self.max_offset() > 0)
         )
         self.track = track
         self.place()
 
     def max_offset(self) -> int:
-        return max(0, len(self.rows) - self.shown)
+        """The first row shown when the list is scrolled to its end (its last rows fill the view)."""
+        used = 0
+        for i in range(len(self.rows) - 1, -1, -1):
+            used += self.spans[i]
+            if used > self.shown:
+                return i + 1
+        return 0
 
     def scroll(self, lines: int, *, to: int | None = None) -> None:
         target = self.offset - lines if to is None else to
@@ -695,13 +703,14 @@ class ScrollRows:
         i = self.rows.index(row)
         if i < self.offset:
             self.scroll(0, to=i)
-        elif i >= self.offset + self.shown:
-            self.scroll(0, to=i - self.shown + 1)
+        while not row.visible and self.offset < min(i, self.max_offset()):
+            self.scroll(0, to=self.offset + 1)
 
     def place(self) -> None:
-        for i, row in enumerate(self.rows):
-            at = i - self.offset
-            row.visible = 0 <= at < self.shown
-            row.y = self.top + self.row_height / 2 + at * self.row_height
+        at = -sum(self.spans[: self.offset])  # the slot each row starts at, the first shown at 0
+        for row, span in zip(self.rows, self.spans, strict=True):
+            row.visible = at >= 0 and at + span <= self.shown
+            row.y = self.top + (at + span / 2) * self.row_height
+            at += span
         most = self.max_offset()
         self.thumb.y = self.top + ((self.track - self.thumb.height) * self.offset / most if most else 0)
