@@ -146,6 +146,19 @@ def test_a_comfortable_top_folds_a_small_hand_in_the_south() -> None:
     assert tile == "4p", why
 
 
+def test_a_late_tenpai_is_kept_with_a_terminal_rather_than_broken() -> None:
+    # 10 tiles left (two or three own draws), South in riichi. Seat 0 is tenpai on a kanchan (2p),
+    # cheap; the drawn 1m is a terminal South has not passed, 9s (the pair) is genbutsu. Breaking
+    # the tenpai with 9s gives up the noten payments the hand is likely to reach: keep it, cut 1m
+    obs = table("234m567p345s99s13p1m", rivers={2: "1z9s9m6s", 1: "2s", 3: "1m"}, riichi={2: 3}, live=10)
+    tile, why = hard_discard(obs)
+    assert tile == "1m", why
+    # the same table with a hand two steps from tenpai: no payment to keep, the genbutsu fold stands
+    far = table("234m58p345s99s13p1m6z", rivers={2: "1z9s9m6s", 1: "2s", 3: "1m"}, riichi={2: 3}, live=10)
+    tile, why = hard_discard(far)
+    assert tile == "9s", why
+
+
 def test_the_last_place_pushes_for_value_in_the_last_hand() -> None:
     stakes_top = defence.Stakes(table("1m", scores=(45000, 25000, 20000, 10000), round_wind=1, hand_number=3), RIICHI)
     stakes_last = defence.Stakes(table("1m", scores=(10000, 25000, 20000, 45000), round_wind=1, hand_number=3), RIICHI)
