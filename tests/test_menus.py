@@ -666,7 +666,10 @@ def test_the_rules_are_compared_at_a_reading_size(language: str) -> None:
                     (text, f.size, f.lines) for text, f in rows if not f.fits or f.size < 15]
                 seen: set[int] = set()
                 while True:
-                    seen |= {i for i, r in enumerate(screen.rows) if r.visible}
+                    shown = [i for i, r in enumerate(screen.rows) if r.visible]
+                    seen |= set(shown)
+                    last = screen.rows[shown[-1]]
+                    assert not last.name.startswith("section") or shown[-1] == len(screen.rows) - 1, last.name
                     if screen.list.offset >= screen.list.max_offset():
                         break
                     screen.scroll(-1)

@@ -136,13 +136,15 @@ class RulesScreen(MenuScreen):
             head.add_child(text_block(text, Box(value_w - 24, 16, bold=True, name="rules column"), GOLD, x, 0))
         self.rows: list[Node] = []
         spans: list[int] = []
+        headings: list[int] = []
         section = ""
         for key, a, b in diffs:
             sec, _knob = key.split(".", 1)
             if sec != section:
                 section = sec
-                row = Node(72, 0)
+                row = Node(72, 0, name=f"section {sec}")
                 row.add_child(label(t(f"rules.section.{sec}").upper(), 14, MUTED, 18, 0, bold=True))
+                headings.append(len(self.rows))
                 self.rows.append(row)
                 spans.append(1)
             cells = [(f"rule:{key}", (knob_name(key), show_value(a), show_value(b)))]
@@ -159,7 +161,7 @@ class RulesScreen(MenuScreen):
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,
                                       align="center"))
-        self.list = ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10, spans)
+        self.list = ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10, spans, headings)
         self.list.scroll(0, to=self.offset)
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         self.root.add_child(label(t("rules.scroll_hint"), 14, FAINT, w - 72, h - 56, align="right"))

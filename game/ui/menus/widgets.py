@@ -665,9 +665,10 @@ class ScrollRows:
     slots (``spans``): a long rule wraps at a readable size instead of shrinking to fit one."""
 
     def __init__(self, parent: Node, rows: list[Node], top: float, bottom: float, row_height: int,
-                 thumb_x: float, spans: Sequence[int] | None = None) -> None:
+                 thumb_x: float, spans: Sequence[int] | None = None, headings: Sequence[int] = ()) -> None:
         self.rows = rows
         self.spans = list(spans) if spans is not None else [1] * len(rows)
+        self.headings = frozenset(headings)  # rows shown only with the row after them (a section's title)
         self.top = top
         self.row_height = row_height
         self.shown = max(1, int(bottom - top) // row_height)  # slots in view
@@ -712,5 +713,8 @@ class ScrollRows:
             row.visible = at >= 0 and at + span <= self.shown
             row.y = self.top + (at + span / 2) * self.row_height
             at += span
+        for i in self.headings:  # never a heading alone at the foot of the view
+            if i + 1 < len(self.rows) and not self.rows[i + 1].visible:
+                self.rows[i].visible = False
         most = self.max_offset()
         self.thumb.y = self.top + ((self.track - self.thumb.height) * self.offset / most if most else 0)
