@@ -120,6 +120,8 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
         while True:  # page by page: a page holds fewer rows where some take two lines
             rules.offset = offset
             yield f"rules {a}/{b} from row {offset}", rules
+            rules.offset = offset  # the checks stepped the choices, which scroll back to the top
+            rules.layout()
             offset = rules.list.offset + max(1, sum(r.visible for r in rules.rows))
             if offset >= len(rules.rows):
                 break
