@@ -6,7 +6,11 @@ start to the **first frame** (the title), and, for a Continue, to the **first tu
 frame where the table waits for the player, after Enter on the title's Continue over an autosave
 made in the middle of a hanchan). A start with the user's cache already filled by an earlier start
 (the usual one) and a first start with an empty cache folder are timed apiece, interleaved run by
-run, so a drift of the shared machine's speed touches them alike; medians are reported.
+run, so a drift of the shared machine's speed touches them alike; medians are reported. A first
+start makes its sounds in a child process (:mod:`game.ui.audio.making`), whose CPU is not the
+game's own: after its milestone such a run waits for them and reports when they could first be
+heard (``sounds_heard_wall_s``, wall seconds from the start) and what the child spent making them
+(``sounds_made_cpu_s_elsewhere``).
 
 The children run under the dummy video and audio drivers unless the caller set others; the dummy
 audio driver opens a mixer like a real device, so the sounds are made (or read from the cache) as
@@ -29,13 +33,21 @@ from typing import Final
 from game import startup
 
 CHILD: Final = r"""
-import os, sys
+import os, sys, time
 from game import startup
-goal = sys.argv[1]
+goal, hear = sys.argv[1], sys.argv[2] == "hear"
 
 def on_mark(name, cpu, wall):
     print(f"MARK {name} {cpu:.6f} {wall:.6f}", flush=True)
     if name == goal:
+        from game.ui import audio
+        if hear:  # a first start: when the sounds come, and what making them cost in a child
+            import resource
+            audio.current().wait_ready(600)
+            kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print(f"MARK sounds_ready {time.process_time():.6f} "
+                  f"{time.perf_counter() - startup._WALL_ZERO:.6f} {kids.ru_utime + kids.ru_stime:.6f}", flush=True)
+        audio.current().close()  # ends a first start's sound child: it would fill the next empty cache
         os._exit(0)
     if name == startup.FIRST_TURN:  # the warm-up start: wait until the sounds are kept in the cache
         from game.ui import audio
@@ -58,6 +70,7 @@ from game.cli.bench_startup import write_autosave
 write_autosave(int(sys.argv[1]))
 """
 
+SOUNDS_READY: Final = "sounds_ready"  # printed by CHILD: every buffer made, after the goal
 TIMEOUT: Final = 120.0  # seconds for one child on a loaded machine
 FOLDERS: Final = {"XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state",
                   "XDG_CACHE_HOME": "cache"}
@@ -95,16 +108,17 @@ def _env(home: Path) -> dict[str, str]:
     return env
 
 
-def _start(home: Path, goal: str, last: str | None = None) -> dict[str, tuple[float, float]]:
+def _start(home: Path, goal: str, last: str | None = None, *, hear: bool = False) -> dict[str, tuple[float, ...]]:
     """One fresh process up to ``goal`` (or ``last``, where a warm-up ends): each milestone's
-    (CPU s, wall s)."""
-    done = subprocess.run([sys.executable, "-c", CHILD, goal], env=_env(home), capture_output=True, text=True,
-                          timeout=TIMEOUT, check=False)
-    marks: dict[str, tuple[float, float]] = {}
+    (CPU s, wall s); with ``hear``, also :data:`SOUNDS_READY` after ``goal``: (CPU s, wall s,
+    CPU s of the children that made them)."""
+    done = subprocess.run([sys.executable, "-c", CHILD, goal, "hear" if hear else "-"], env=_env(home),
+                          capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    marks: dict[str, tuple[float, ...]] = {}
     for line in done.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 4 and parts[0] == "MARK":
-            marks[parts[1]] = (float(parts[2]), float(parts[3]))
+        if len(parts) in (4, 5) and parts[0] == "MARK":
+            marks[parts[1]] = tuple(map(float, parts[2:]))
     if (last or goal) not in marks:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-12:])
         raise RuntimeError(f"the game did not reach {last or goal} (exit {done.returncode}):\n{tail}")
@@ -128,9 +142,14 @@ def bench_startup(runs: int = 5, hand: int = 6) -> dict[str, float]:
                 for cache, home in homes.items():
                     if cache == "empty":  # a first start: nothing kept yet
                         shutil.rmtree(home / FOLDERS["XDG_CACHE_HOME"], ignore_errors=True)
-                    cpu, wall = _start(home, goal)[goal]
+                    marks = _start(home, goal, hear=cache == "empty")
+                    cpu, wall = marks[goal]
                     samples.setdefault(f"{kind}_cpu_s_{cache}_cache", []).append(cpu)
                     samples.setdefault(f"{kind}_wall_s_{cache}_cache", []).append(wall)
+                    if cache == "empty" and SOUNDS_READY in marks:
+                        _, heard, made = marks[SOUNDS_READY]
+                        samples.setdefault("sounds_heard_wall_s_empty_cache", []).append(heard)
+                        samples.setdefault("sounds_made_cpu_s_elsewhere", []).append(made)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out = {f"{key}_median": statistics.median(values) for key, values in sorted(samples.items())}

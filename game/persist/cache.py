@@ -96,6 +96,13 @@ def cached(name: str, key: str, make: Callable[[], Mapping[str, bytes]], *,
     return parts
 
 
+def kept(name: str, key: str, *, folder: Path | None = None) -> dict[str, bytes] | None:
+    """The parts cached as ``name`` under ``key``, or None (missing, stale, or corrupt: then set
+    aside as by :func:`cached`); nothing is made. For a caller that makes them elsewhere (the
+    sounds: in a child process)."""
+    return _read((folder if folder is not None else paths.cache_dir()) / name, key)
+
+
 def _read(path: Path, key: str) -> dict[str, bytes] | None:
     try:
         data = path.read_bytes()

@@ -31,13 +31,14 @@ def install(board: SoundBoard) -> SoundBoard:
 
 def start(sound_volume: int = 80, music_volume: int = 60) -> SoundBoard:
     """Open the mixer (pygame must be initialised) and make the app's board the current one; its
-    buffers are kept in the user's cache folder between starts."""
+    buffers are kept in the user's cache folder between starts, and made in a child process when
+    they are not (:mod:`.making`)."""
     import pygame
 
     from game import paths
 
     return install(SoundBoard(pygame.mixer, sound_volume=sound_volume, music_volume=music_volume,
-                              cache=paths.cache_dir() / "sounds"))
+                              cache=paths.cache_dir() / "sounds", child=True))
 
 
 def stop() -> None:

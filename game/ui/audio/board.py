@@ -2,12 +2,14 @@
 
 Why it is careful: sound is a nicety. A machine with no audio device, a mixer that will not open,
 the dummy driver of the tests and of CI, a mixer closed under our feet by ``pygame.quit``: in
-each the board plays nothing and the game goes on. Buffers are made once, on a thread started
+each the board plays nothing and the game goes on. Buffers are got once, on a thread started
 after the first frame is shown (:meth:`SoundBoard.tick`), so the title never waits for them; a cue
 asked for before its buffer is ready is simply not heard. Making them costs seconds of pure Python
 (the music most), so the app's board keeps them in the user's cache folder (:mod:`game.persist.cache`,
 keyed by a digest of the recipes' code and the mixer format): after the first start a start reads
-them in a few milliseconds, and a cache file that is corrupt is set aside and made again.
+them in a few milliseconds, and a cache file that is corrupt is set aside and made again. When
+they are not kept, the app's board makes them in a child process (:mod:`.making`: on the thread
+they held the interpreter lock beside a Continue's first turn).
 
 Music is :mod:`.music`'s quiet pad, made after the sounds and started by :meth:`SoundBoard.tick`
 on the main thread (the app calls it every frame), on a channel of its own, looping.
@@ -40,6 +42,8 @@ MIN_GAP: Final = 0.045  # seconds: the same cue again sooner is dropped (a skip 
 CHANNELS: Final = 16
 MUSIC_GAIN: Final = 0.35  # the pad under everything: at the default 60 % it is barely there
 
+Buffers = dict[tuple[Cue, int], bytes]  # every cue's every variant, in the mixer's format
+
 
 class Sounds(Protocol):
     """What the table and the menus need of a board (tests pass a recorder)."""
@@ -57,23 +61,28 @@ class SoundBoard:
 
     ``mixer`` is the pygame mixer module (tests pass a stand-in); ``clock`` gives seconds for the
     repeat guard; ``background=False`` makes the buffers at once (tests); ``music=False`` makes no
-    music; ``cache`` is the folder the buffers are kept in between starts (None: made every time)."""
+    music; ``cache`` is the folder the buffers are kept in between starts (None: made every time);
+    ``child``: buffers not in ``cache`` are made in a child process (:mod:`.making`), else on the
+    board's thread."""
 
     def __init__(self, mixer: Any = None, *, sound_volume: int = 80, music_volume: int = 60,
                  clock: Callable[[], float] = time.monotonic, background: bool = True, music: bool = True,
-                 cache: Path | None = None) -> None:
+                 cache: Path | None = None, child: bool = False) -> None:
         self.sound_volume = sound_volume
         self.music_volume = music_volume
         self.clock = clock
         self.mixer = mixer
         self.format: tuple[int, int, int] | None = None  # (rate, size, channels) once the mixer is open
-        self._buffers: dict[tuple[Cue, int], bytes] = {}
+        self._buffers: Buffers = {}
         self._sounds: dict[tuple[Cue, int], Any] = {}
         self._last: dict[Cue, float] = {}
         self._turn: dict[Cue, int] = {}
         self._ready = threading.Event()
         self._want_music = music
         self._cache = cache
+        self._child = child and background and cache is not None
+        self._job: Any = None  # the child making the buffers (a ProcessJob), while it runs
+        self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False
         self._music_data: bytes | None = None
@@ -112,6 +121,12 @@ class SoundBoard:
         fmt = self.format
         assert fmt is not None
         try:
+            made = self._made_in_child(fmt) if self._child else None
+            if made is not None:
+                self._buffers, self._music_data = made
+                return
+            if self._closed:
+                return
             self._buffers = effects(*fmt, cache=self._cache)
             if self._want_music and not self._closed:
                 self._music_data = music(*fmt, cache=self._cache)
@@ -119,6 +134,32 @@ class SoundBoard:
             log.exception("sound synthesis failed; the game stays silent")
         finally:
             self._ready.set()
+
+    def _made_in_child(self, fmt: tuple[int, int, int]) -> tuple[Buffers, bytes | None] | None:
+        """The buffers from the cache, else made in a child process; None when the child could
+        not make them (then this thread does) or the board closed meanwhile."""
+        from game.persist.jobs import Cancelled
+
+        from . import making
+
+        assert self._cache is not None
+        found = making.kept(*fmt, self._cache, with_music=self._want_music)
+        if found is not None:
+            return found
+        try:
+            with self._lock:
+                if self._closed:
+                    return None
+                self._job = job = making.start_child(*fmt, self._cache, with_music=self._want_music)
+            job.wait()
+            return job.result()
+        except Cancelled:
+            return None
+        except Exception as exc:  # noqa: BLE001 - no child to be had: made here instead
+            log.warning("sounds not made in a child process (%s): made on the sound thread", exc)
+            return None
+        finally:
+            self._job = None
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -167,7 +208,11 @@ class SoundBoard:
 
     def close(self) -> None:
         """The game is closing: make no more (the music is not made if not begun), play no more."""
-        self._closed = True
+        with self._lock:
+            self._closed = True
+            job, self._job = self._job, None
+        if job is not None:  # a first start's child still making them: ended, nothing kept half-made
+            job.cancel()
         self.format = None
         if self._thread is not None:  # never begun: nothing will be made, nobody should wait
             self._thread = None
@@ -259,13 +304,22 @@ def effects(rate: int, size: int, channels: int, *, cache: Path | None = None) -
     def make() -> dict[str, bytes]:
         return {f"{cue.value}:{variant}": data for (cue, variant), data in buffers(rate, size, channels).items()}
 
-    parts = _cached("sounds", rate, size, channels, cache, make)
-    out: dict[tuple[Cue, int], bytes] = {}
-    for name, data in parts.items():
-        cue, _, variant = name.partition(":")
-        out[(Cue(cue), int(variant))] = data
+    found = effects_from(_cached("sounds", rate, size, channels, cache, make))
+    return found if found is not None else buffers(rate, size, channels)
+
+
+def effects_from(parts: dict[str, bytes]) -> Buffers | None:
+    """The effects in a cache file's parts; None unless it holds every cue's every variant (a file
+    of the right key always does)."""
+    out: Buffers = {}
+    try:
+        for name, data in parts.items():
+            cue, _, variant = name.partition(":")
+            out[(Cue(cue), int(variant))] = data
+    except ValueError:
+        return None
     if set(out) != {(cue, v) for cue in Cue for v in range(variants(cue))}:
-        return buffers(rate, size, channels)  # a file of the right key always holds them all
+        return None
     return out
 
 
