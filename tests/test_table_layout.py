@@ -34,35 +34,41 @@ def melds_of(seat: int, count: int, kans: bool) -> list[Meld]:
     return [Meld(MeldKind.PON, tuple(range(4 * k, 4 * k + 3)), 4 * k, (seat + 2) % 4) for k in range(count)]
 
 
-def seat_rects(lay: TableLayout, side: int, melds: int, tiles: int, kans: bool = False
+def seat_rects(lay: TableLayout, side: int, melds: int, tiles: int, kans: bool = False, flowers: int = 0
                ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """The river's rectangles, and the hand's plus melds'."""
-    ra, ha = lay.river_art, lay.hand_art
+    """The river's rectangles, and the hand's plus melds' and flowers' (the row as the table lays
+    it out). In the human's row the hand's own tiles never touch a meld or a flower: the melds
+    close up toward the edge instead."""
+    ra, ha, fa = lay.river_art, lay.hand_art, lay.row_art(side)
     lying = (ra.width, ra.height + ra.depth)
     river = [rect(p, lying) for p in lay.river_places(side, [k == 7 for k in range(24)])]
     group = melds_of(side, melds, kans)
     concealed = tiles - 3 * melds
-    width = lay.melds_width(group)
     tile_size = (ha.width, ha.height + ha.depth) if side == 0 else lying
-    hand = [rect(p, tile_size) for p in lay.hand_places(side, concealed, True, width)]
-    right = lay.meld_right(side, concealed, True, width)
-    for tiles_of in lay.meld_places(side, side, group, right, lay.squeeze(side, concealed, True, width)):
-        hand += [rect(t.place, lying) for t in tiles_of]
-    return river, hand
+    slots = lay.seat_slots(side, side, concealed, True, group, flowers)
+    hand = [rect(p, tile_size) for p in slots.hand]
+    row = [rect(t.place, (fa.width, fa.height + fa.depth)) for tiles_of in slots.melds for t in tiles_of]
+    row += [rect(p, (fa.width, fa.height + fa.depth)) for p in slots.flowers]
+    if side == 0:
+        for r in hand:
+            assert r.collidelist(row) == -1, ("the human's hand runs into its melds", r)
+    return river, hand + row
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("stacks", "tiles"), [(17, 13), (18, 16)])
+@pytest.mark.parametrize(("stacks", "tiles", "flowers"), [(17, 13, 0), (18, 16, 8), (18, 13, 8)])
 @pytest.mark.parametrize("melds", [0, 2, 4, -1])
-def test_no_seat_overlaps_another(size: tuple[int, int], stacks: int, tiles: int, melds: int) -> None:
-    """Every seat with ``melds`` pons; -1: one seat (each in turn) with four kans, the others one pon."""
+def test_no_seat_overlaps_another(size: tuple[int, int], stacks: int, tiles: int, flowers: int, melds: int) -> None:
+    """Every seat with ``melds`` pons (and, where the rulebook deals flowers, all eight set aside);
+    -1: one seat (each in turn) with four kans, the others one pon."""
     display()
-    lay = TableLayout(size, stacks)
+    lay = TableLayout(size, stacks, flowers=flowers, hand_size=tiles)
     if melds >= 0:
-        check_table(lay, size, stacks, [seat_rects(lay, side, melds, tiles) for side in range(4)])
+        check_table(lay, size, stacks, [seat_rects(lay, side, melds, tiles, flowers=flowers) for side in range(4)])
         return
     for kan_side in range(4):
-        areas = [seat_rects(lay, side, 4 if side == kan_side else 1, tiles, kans=side == kan_side) for side in range(4)]
+        areas = [seat_rects(lay, side, 4 if side == kan_side else 1, tiles, kans=side == kan_side, flowers=flowers)
+                 for side in range(4)]
         check_table(lay, size, stacks, areas)
 
 
@@ -115,7 +121,7 @@ def test_a_kakan_tile_lies_on_the_called_one_and_an_ankan_shows_two_backs() -> N
     lay = TableLayout((1280, 720), 17)
     kakan = Meld(MeldKind.KAKAN, (0, 1, 2, 3), 1, 2, added=3)
     ankan = Meld(MeldKind.ANKAN, (4, 5, 6, 7))
-    right = lay.meld_right(0, 7, False, lay.melds_width([kakan, ankan]))
+    right = lay.meld_right(0, 7, False, lay.melds_width([kakan, ankan], 0))
     first, second = lay.meld_places(0, 0, [kakan, ankan], right)
     called = next(t for t in first if t.tile == 1)
     added = next(t for t in first if t.tile == 3)
@@ -145,7 +151,7 @@ def test_the_human_hand_is_whole_on_screen_in_every_rulebook(size: tuple[int, in
                       hand_size=rules.deal.hand_size)
     ha = lay.hand_art
     screen = pygame.Rect(0, 0, *area)
-    for p in lay.hand_places(0, rules.deal.hand_size, True, lay.flowers_width(rules.tiles.flowers)):
+    for p in lay.hand_places(0, rules.deal.hand_size, True, lay.flowers_width(rules.tiles.flowers, 0)):
         assert screen.contains(rect(p, (ha.width, ha.height + ha.depth))), (profile_id, area, p)
 
 
@@ -170,7 +176,7 @@ def test_every_pond_stays_in_its_area(table: str, size: tuple[int, int], discard
             for side in range(4) for i in range(stacks) for level in (0, 1)]
     ponds = [[rect(p, lying) for p in lay.river_places(side, [k in sideways[side] for k in range(discards[side])])]
              for side in range(4)]
-    hands = [seat_rects(lay, side, melds, tiles)[1] for side in range(4)]
+    hands = [seat_rects(lay, side, melds, tiles, flowers=flowers)[1] for side in range(4)]
     screen = pygame.Rect(0, 0, *size)
     for side, pond in enumerate(ponds):
         area = lay.river_area(side)

@@ -65,14 +65,15 @@ def check_rest(screen: TableScreen, surface: pygame.Surface) -> int:
         slots: list[tuple[str, TileSprite, Place, pygame.Surface]] = []
         for sprite, place in zip(pic.concealed(), row.hand, strict=True):
             slots.append(("hand", sprite, place, pres._hand_image(seat, sprite.tile)))
+        own = lay.meld_art if side == 0 else lay.river_art  # the human's melds and flowers: larger
         river = lay.river_places(side, [s.sideways for s in pic.river])
         for sprite, place in zip(pic.river, river, strict=True):
             slots.append(("river", sprite, place, lay.river_art.lying(sprite.tile)))
         for tiles, sprites in zip(row.melds, pic.meld_sprites, strict=True):
             for mt in tiles:
-                slots.append(("meld", sprites[mt.tile], mt.place, lay.river_art.lying(None if mt.face_down else mt.tile)))
+                slots.append(("meld", sprites[mt.tile], mt.place, own.lying(None if mt.face_down else mt.tile)))
         for sprite, place in zip(pic.flowers, row.flowers, strict=True):
-            slots.append(("flower", sprite, place, lay.river_art.lying(sprite.tile)))
+            slots.append(("flower", sprite, place, own.lying(sprite.tile)))
         for where, sprite, place, image in slots:
             what = f"seat {seat} {where} tile {sprite.tile} after {len(screen.match.actions)} actions"
             assert sprite.image is image, f"{what}: wrong picture"

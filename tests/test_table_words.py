@@ -283,7 +283,7 @@ def test_the_key_help_stays_clear_of_the_left_seats_tiles(profile: str) -> None:
         left = min((1, 3), key=lambda side: lay.hand_area(side).centerx)
         ra = lay.river_art
         column = pygame.Rect(0, 0, ra.height + ra.depth, lay.hand_extent(left, lay.held, True)
-                             + lay.flowers_width(lay.flowers))
+                             + lay.flowers_width(lay.flowers, left))
         column.center = (round(lay.to_screen(left, 0, lay.hand_row(left))[0]), round(lay.cy))
         for node in screen.hud.under.walk():
             if node.name != "keys":
@@ -391,7 +391,7 @@ def test_the_players_notes_stay_clear_of_the_hand(profile: str, size: tuple[int,
             ha = lay.hand_art
             lift = round(pieces.LIFT * lay.unit)
             hand = []
-            for p in lay.hand_places(0, lay.held, True, lay.flowers_width(lay.flowers)):
+            for p in lay.hand_places(0, lay.held, True, lay.flowers_width(lay.flowers, 0)):
                 r = pygame.Rect(0, 0, ha.width, ha.height + ha.depth + lift)
                 r.center = (round(p.x), round(p.y - lift / 2))
                 hand.append(r)

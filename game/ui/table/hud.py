@@ -443,7 +443,7 @@ class Hud:
         ra = lay.river_art
         room = 2 * min(lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2,
                        lay.top_hand_row - (ra.height + ra.depth) / 2) - ra.width - 8 * u
-        span = min(room, lay.hand_extent(left, lay.held, True) + lay.flowers_width(lay.flowers))
+        span = min(room, lay.hand_extent(left, lay.held, True) + lay.flowers_width(lay.flowers, left))
         column_top = lay.cy - span / 2
         beside = lay.hand_area(left).left - 8 * u  # (the band has room for a lifted tile already)
         for line in lines:

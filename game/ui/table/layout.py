@@ -34,6 +34,9 @@ READABLE_WIDTH: Final = 21
 RIVER_ROW: Final = 6
 """Discards lie in rows of six; the third row takes all the rest."""
 
+MELD_SCALE: Final = 0.75
+"""The human's melds and flowers beside the hand, as a share of a hand tile's width."""
+
 
 class Place(NamedTuple):
     x: float
@@ -97,11 +100,13 @@ class TableLayout:
         # The human's widest row (every tile dealt, the drawn one apart, every flower) must fit the
         # window: where it would not (16 tiles and eight flowers beside the tutorial's narration,
         # or 1280x1024), the hand's tiles are drawn smaller, never under the readable width.
-        room = w - 3 * self.margin - self.flowers_width(flowers)
-        if self._widest(flowers) > w - 3 * self.margin:
+        room = w - 3 * self.margin - flower_room(flowers, self.river_art)
+        shrunk = self._widest(flowers) > w - 3 * self.margin
+        if shrunk:
             gap = max(1, round(2 * u))
             width = max(READABLE_WIDTH, int(room / (self.held + 1.4)) - gap)
             self.hand_art = tile_art(min(width, self.hand_art.width), style, red_fives)
+        self.meld_art: TileArt = self._human_meld_art(shrunk, style, red_fives)
         ha, ra = self.hand_art, self.river_art
         top = self.margin + ra.height + ra.depth
         bottom = h - self.margin - ha.height - ha.depth
@@ -133,14 +138,31 @@ class TableLayout:
         self.column_outer = self.cx - self.side_hand_row - (ra.height + ra.depth) / 2  # the left column's left edge
         self.dora_height = round(ra.height + 34 * u) if dora_panel else 0
 
+    def _human_meld_art(self, hand_shrunk: bool, style: str, red_fives: bool) -> TileArt:
+        """The human's melds and flowers: the player's own tiles, read at a glance beside the
+        hand, so larger than the discards (three quarters of a hand tile). The hand keeps the
+        place it has with river-sized flowers (it must not sit at the window's edge for a row of
+        eight flowers that rarely comes): a row too full for that closes up toward the right edge
+        (:meth:`close_up`). A hand already drawn smaller keeps the river's size."""
+        ra = self.river_art
+        want = round(self.hand_art.width * MELD_SCALE)
+        if hand_shrunk or want <= ra.width:
+            return ra
+        return tile_art(want, style, red_fives)
+
+    def row_art(self, side: int) -> TileArt:
+        """The art of a seat's melds and flowers: the human's own size, the others' at river size."""
+        return self.meld_art if side == 0 else self.river_art
+
     def warm(self) -> None:
         """Paint every tile image the table shows now, so the deal's first frames only blit."""
-        for art in (self.river_art, self.wall_art, self.badge_art):
+        for art in (self.river_art, self.wall_art, self.badge_art, self.meld_art):
             art.lying(None)
         for tile in face_tiles():
             self.hand_art.standing(tile)
             self.river_art.lying(tile)
             self.wall_art.lying(tile)
+            self.meld_art.lying(tile)
 
     # --- frames ----------------------------------------------------------------------------
 
@@ -247,8 +269,9 @@ class TableLayout:
         return self.side_hand_row
 
     def _widest(self, flowers: int) -> float:
-        """The human's fullest row: every tile dealt, the drawn one apart, and every flower."""
-        return (self.held + 1.4) * self.hand_pitch(0) + self.flowers_width(flowers)
+        """The human's fullest row as the hand's place allows for it: every tile dealt, the drawn
+        one apart, and every flower at river size (larger ones close up, :meth:`close_up`)."""
+        return (self.held + 1.4) * self.hand_pitch(0) + flower_room(flowers, self.river_art)
 
     def hand_pitch(self, side: int) -> float:
         return self.hand_art.width + max(1, round(2 * self.unit)) if side == 0 else self.river_art.width
@@ -285,23 +308,38 @@ class TableLayout:
         span = self.hand_extent(side, count, drawn) + (melds_width + gap if melds_width else 0)
         return min(1.0, room / span) if span > 0 else 1.0
 
-    def flowers_width(self, count: int) -> float:
+    def flowers_width(self, count: int, side: int) -> float:
         """The room a seat's set-aside flowers take in its row (with a gap on their left)."""
-        return count * self.river_art.width + (self.river_art.width * 0.3 if count else 0.0)
+        return flower_room(count, self.row_art(side))
+
+    def close_up(self, count: int, drawn: bool, melds_width: float) -> float:
+        """How much the human's melds and flowers close up toward the right edge (tiles
+        overlapping a little) to stay clear of the hand: 1.0 unless the row holds several kans
+        (a kan takes more room than the three hand tiles it replaces)."""
+        if melds_width <= 0:
+            return 1.0
+        gap = self.hand_pitch(0) * 0.4
+        room = self.meld_right(0, count, drawn, melds_width) - self.human_hand_left - self.hand_extent(0, count, drawn) - gap
+        return max(0.5, min(1.0, room / melds_width))
 
     def seat_slots(self, side: int, seat: int, count: int, drawn: bool, melds: list[Meld], flowers: int
                    ) -> SeatSlots:
         """Every place of a seat's row: the concealed tiles left to right (the drawn one apart),
-        then the melds, then the flowers at the right end, standing like meld tiles."""
-        width = self.melds_width(melds) + self.flowers_width(flowers)
+        then the melds, then the flowers at the right end, standing like meld tiles. A side seat's
+        whole row closes up about its middle; the human's melds and flowers about the right edge."""
+        width = self.melds_width(melds, side) + self.flowers_width(flowers, side)
         hand = self.hand_places(side, count, drawn, width)
         right = self.meld_right(side, count, drawn, width)
-        k = self.squeeze(side, count, drawn, width)
-        ra = self.river_art
-        y = self._meld_bottom(side) - (ra.height + ra.depth) / 2
-        left = right - flowers * ra.width
-        flower_places = [self.place(side, k * (left + (i + 0.5) * ra.width), y) for i in range(flowers)]
-        meld_tiles = self.meld_places(side, seat, melds, right - self.flowers_width(flowers), k)
+        if side == 0:
+            k, anchor = self.close_up(count, drawn, width), right
+        else:
+            k, anchor = self.squeeze(side, count, drawn, width), 0.0
+        fa = self.row_art(side)
+        y = self._meld_bottom(side) - (fa.height + fa.depth) / 2
+        left = right - flowers * fa.width
+        flower_places = [self.place(side, anchor + k * (left + (i + 0.5) * fa.width - anchor), y)
+                         for i in range(flowers)]
+        meld_tiles = self.meld_places(side, seat, melds, right - self.flowers_width(flowers, side), k, anchor)
         return SeatSlots(hand, meld_tiles, flower_places)
 
     def _meld_bottom(self, side: int) -> float:
@@ -323,23 +361,24 @@ class TableLayout:
         span = self.hand_extent(side, count, drawn) + (melds_width + gap if melds_width else 0)
         return span / 2
 
-    def meld_width(self, meld: Meld) -> float:
-        ra = self.river_art
+    def meld_width(self, meld: Meld, side: int) -> float:
+        ra = self.row_art(side)
         n = len(meld.tiles) - (1 if meld.kind is MeldKind.KAKAN else 0)
         sideways = 1 if meld.called is not None else 0
         return (n - sideways) * ra.width + sideways * (ra.height + ra.depth) + ra.width * 0.3
 
-    def melds_width(self, melds: list[Meld]) -> float:
-        return sum(self.meld_width(m) for m in melds)
+    def melds_width(self, melds: list[Meld], side: int) -> float:
+        return sum(self.meld_width(m, side) for m in melds)
 
-    def meld_places(self, side: int, seat: int, melds: list[Meld], right: float, squeeze: float = 1.0
-                    ) -> list[list[MeldTile]]:
-        """Melds from the right end leftward (the first call rightmost), closed up by ``squeeze``.
+    def meld_places(self, side: int, seat: int, melds: list[Meld], right: float, squeeze: float = 1.0,
+                    anchor: float = 0.0) -> list[list[MeldTile]]:
+        """Melds from the right end leftward (the first call rightmost), closed up by ``squeeze``
+        about ``anchor`` (a local x).
 
         The called tile lies sideways at the giver's end: the left for the seat before (chi), the
         middle for the seat opposite, the right for the seat after; a kakan's added tile lies on
         top of it. Of a concealed kan the two outer tiles lie face down."""
-        ra = self.river_art
+        ra = self.row_art(side)
         bottom = self._meld_bottom(side)
         upright_y = bottom - (ra.height + ra.depth) / 2
         sideways_y = bottom - ra.width / 2
@@ -348,11 +387,11 @@ class TableLayout:
         for meld in melds:
             order = meld_order(meld, seat)
             tiles: list[MeldTile] = []
-            x -= self.meld_width(meld) - ra.width * 0.3
+            x -= self.meld_width(meld, side) - ra.width * 0.3
             cursor = x
             for tile, sideways in order:
                 width = ra.height + ra.depth if sideways else ra.width
-                lx = squeeze * (cursor + width / 2)
+                lx = anchor + squeeze * (cursor + width / 2 - anchor)
                 if sideways:
                     place = self.place(side, lx, sideways_y, 270.0)
                 else:
@@ -397,6 +436,11 @@ class TableLayout:
 
     def centre_panel_size(self) -> float:
         return 2 * self.wall_half - 16 * self.unit
+
+
+def flower_room(count: int, art: TileArt) -> float:
+    """The room ``count`` set-aside flowers of ``art``'s size take in a row (a gap on their left)."""
+    return count * art.width + (art.width * 0.3 if count else 0.0)
 
 
 def meld_order(meld: Meld, seat: int) -> list[tuple[int, bool]]:

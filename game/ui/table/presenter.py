@@ -383,15 +383,16 @@ class Presenter:
             sprite.tag = ("hand", sprite.tile) if seat == self.human else None
             sprite.hittable = seat == self.human
             moves.append(self._move(sprite, place, self._hand_image(seat, sprite.tile), Z_HAND, duration, home=home))
+        art = lay.row_art(side)
         for tiles, sprites in zip(slots.melds, pic.meld_sprites, strict=True):
             for mt in tiles:
                 sprite = sprites[mt.tile]
                 sprite.hittable = False
-                image = lay.river_art.lying(None if mt.face_down else mt.tile)
+                image = art.lying(None if mt.face_down else mt.tile)
                 moves.append(self._move(sprite, mt.place, image, Z_RIVER, duration, home=home))
         for sprite, place in zip(pic.flowers, slots.flowers, strict=True):
             sprite.hittable = False
-            moves.append(self._move(sprite, place, lay.river_art.lying(sprite.tile), Z_RIVER, duration, home=home))
+            moves.append(self._move(sprite, place, art.lying(sprite.tile), Z_RIVER, duration, home=home))
         return Parallel(*moves)
 
     def layout_river(self, seat: int, duration: float = 0.25) -> Action:
