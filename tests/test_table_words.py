@@ -220,6 +220,28 @@ def test_the_captions_speak_to_the_player_when_the_player_deals() -> None:
         assert screen.hud.caption_text.text == "Est 1\u00a0: vous donnez"
 
 
+def test_no_plate_names_a_wind_before_the_dice_choose_the_dealer() -> None:
+    """Seen in a real window: while the dice rolled for the first dealer the plates read "You ·
+    East seat", then "West seat" once Mei had rolled highest. No seat has a wind until the dealer
+    is known; from the first hand on every plate names its own."""
+    display()
+    match = Match(load_profile("riichi"), 9)
+    screen = TableScreen(SIZE, match=match, human=0, speed=4.0)
+    winds = [i18n.t("table.seat_wind", wind=wind_name(w)) for w in range(4)]
+    lines: list[list[str]] = []
+
+    def dealt() -> bool:
+        lines.append([_role_line(p) for p in screen.hud.plates])
+        return "HandStarted" in screen.presenter.units
+
+    _play(screen, dealt)
+    assert not any(w in line for line in lines[0] for w in winds), lines[0]
+    assert lines[0][0] == "" and all(lines[0][1:]), lines[0]  # the human's plate: the name alone
+    dealer = match.dealer
+    for seat, line in enumerate(lines[-1]):
+        assert line.endswith(winds[(seat - dealer) % 4]), (seat, dealer, line)
+
+
 def test_every_seat_kind_is_named_from_the_catalog() -> None:
     """A seat plate names its AI from the catalog whatever plays it: the levels, the developers'
     baseline bots (a ja table once read "AI・efficiency"), an mjai program; never by its id."""

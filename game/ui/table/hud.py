@@ -88,7 +88,7 @@ class Hud:
                                  layout.river_art.red_fives)  # tiles in words: read, so never under 28 px high
         self.seat_in_role = True  # a plate's second line names the seat's wind (not when its name is the wind)
         self._result: tuple[str, tuple[int, ...], tuple[tuple[str, str], ...], str, tuple[int, ...]] | None = None
-        self._winds = [0, 1, 2, 3]
+        self._winds: list[int | None] = [None] * 4  # each seat's wind, once the first dealer is known
         self.under = Node(name="hud under the tiles")  # centre panel, plates, dora panel
         self.over = Node(name="hud over the tiles")  # caption, callouts, result, claim bar
         lay = self.layout
@@ -297,10 +297,10 @@ class Hud:
     def _role_words(self, seat: int) -> str:
         """A plate's second line: the role and the seat's wind (only the wind for the human, only
         the role where the name is the wind already)."""
-        role, wind = self.roles[seat], wind_name(self._winds[seat])
-        if not self.seat_in_role:
+        role, wind = self.roles[seat], self._winds[seat]
+        if not self.seat_in_role or wind is None:  # before the dice choose the dealer: no wind yet
             return role
-        seat_words = t("table.seat_wind", wind=wind)  # one wording for every plate, the player's too
+        seat_words = t("table.seat_wind", wind=wind_name(wind))  # one wording for every plate, the player's too
         return t("table.role_seat", role=role, seat=seat_words) if role else seat_words
 
     def _fit_plates(self) -> None:
@@ -315,9 +315,10 @@ class Hud:
     def _fit_plate(self, seat: int, *, short: bool) -> bool:
         """One plate fitted; False when its second line did not fit in full."""
         role = self._role_words(seat)
-        has_short = bool(self.roles[seat]) and self.seat_in_role
-        if short and has_short:
-            role = t("table.role_seat", role=self.roles[seat], seat=wind_name(self._winds[seat]))
+        wind = self._winds[seat]
+        has_short = bool(self.roles[seat]) and self.seat_in_role and wind is not None
+        if short and has_short and wind is not None:
+            role = t("table.role_seat", role=self.roles[seat], seat=wind_name(wind))
         fitted = True
         for node in self.plates[seat].children:
             if isinstance(node, Text) and node.name == "name":
