@@ -144,9 +144,11 @@ def test_the_menus_loop_toggles_fullscreen_and_lays_out_at_the_new_size(tmp_path
     flow.resize(shown.pixels)
     clock = pygame.time.Clock()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0))  # a press
     assert run._frame(flow, shown, clock)
     assert shown.fullscreen and flow.size == shown.pixels == pygame.display.get_desktop_sizes()[0]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0))  # a press
     assert run._frame(flow, shown, clock)
     assert not shown.fullscreen and flow.size == (1280, 720)
     run._remember_window(flow, shown)

@@ -456,23 +456,30 @@ def test_dismissing_a_result_never_skips_the_next_hands_ceremony(second: int) ->
         assert unit in after, f"the next hand's {unit} never played: {after[:8]}"
 
 
-def test_a_held_enter_answers_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_held_enter_answers_once() -> None:
     """Enter held down repeats (the key-repeat setting): the repeats are not new answers, so a
-    held key never discards on the next turn nor dismisses the next result."""
-    import game.ui.table.screen as screen_module
+    held key never discards on the next turn nor dismisses the next result. The window's events
+    pass :class:`HeldKeys` before any screen sees them."""
+    from game.ui.held_keys import HeldKeys
 
     display()
     screen = TableScreen(SIZE, seed=12, speed=12.0)
     clock = FixedClock()
+    held = HeldKeys(is_down=lambda key: True)
+
+    def send(event: pygame.event.Event) -> None:
+        if held.admit(event):
+            screen.handle(event)
+
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
     _turn(screen, clock)
-    monkeypatch.setattr(screen_module, "_held", lambda key: True)
-    key(screen, pygame.K_RETURN, "\r")
+    send(enter)
     discards = len(screen.match.actions)
     _turn(screen, clock)
-    key(screen, pygame.K_RETURN, "\r")  # still held: a repeat
+    send(enter)  # still held: a repeat
     assert len(screen.match.actions) == discards + sum(1 for a in screen.match.actions[discards:] if a.seat != 0)
-    screen.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
-    key(screen, pygame.K_RETURN, "\r")  # pressed again
+    send(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
+    send(enter)  # pressed again
     assert screen.match.actions[-1].seat == screen.human
 
 

@@ -24,6 +24,7 @@ from typing import Final
 import pygame
 
 from game.ui.desktop import HEADLESS_DRIVERS
+from game.ui.held_keys import HeldKeys
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +121,7 @@ class GameWindow:
         if icon is not None:
             self.window.set_icon(icon)
         self.windowed_size = size
+        self.held = HeldKeys()
         self.window.get_surface()  # from now on surfaces convert to the window's format
         if fullscreen:
             self.set_fullscreen(True)
@@ -198,9 +200,12 @@ class GameWindow:
         return FRAME_RATE if self.in_front else BEHIND_RATE
 
     def events(self) -> Iterator[pygame.event.Event]:
+        """This frame's events, in pixels, without the key repeats a screen must not see
+        (:mod:`game.ui.held_keys`)."""
         for event in pygame.event.get():
             self._see(event)
-            yield self.in_pixels(event)
+            if self.held.admit(event):
+                yield self.in_pixels(event)
 
     def _see(self, event: pygame.event.Event) -> None:
         """Whether the window is seen and in front, from the window events as they come."""

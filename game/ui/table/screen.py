@@ -70,7 +70,6 @@ class Intent:
 _MELD_KINDS: Final = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON,
                       ActionKind.DAIMINKAN: MeldKind.DAIMINKAN}
 ENTER_KEYS: Final = (pygame.K_RETURN, pygame.K_KP_ENTER)
-ONE_PRESS_KEYS: Final = (pygame.K_SPACE, *ENTER_KEYS)
 CALM_SECONDS: Final = 0.6  # after a result is dismissed, Space does not skip the next hand's ceremony
 # a result's first moments take no Enter: a player discarding with Enter as the hand ended would
 # pass the result unread (seen: Enter pressed through a hand went on to the next one)
@@ -157,7 +156,6 @@ class TableScreen:
         self.size = size
         self.riichi_mode = False
         self.bar_focus: int | None = None  # the claim bar's button with the keyboard focus (None: the hand)
-        self._keys_down: set[int] = set()
         self._pointer: tuple[int, int] | None = None  # where the last mouse motion left the pointer
         self._calm = 0.0  # seconds left in which Space skips nothing (a result was just dismissed)
         self._result_age = 0.0  # seconds the result on screen has been up (see RESULT_GUARD_SECONDS)
@@ -516,13 +514,7 @@ class TableScreen:
             intent = self.intent_at(event.pos)
             if intent is not None:
                 self.act(intent)
-        elif event.type == pygame.KEYUP:
-            self._keys_down.discard(event.key)
-        elif event.type == pygame.KEYDOWN:
-            if event.key in ONE_PRESS_KEYS:
-                if event.key in self._keys_down and _held(event.key):
-                    return True  # a held Space or Enter repeating: one press, one answer
-                self._keys_down.add(event.key)
+        elif event.type == pygame.KEYDOWN:  # (a held Space or Enter never repeats: game.ui.held_keys)
             intent = self.key_intent(event.key, key_letter(event))
             if intent is not None:
                 self.act(intent)
@@ -535,7 +527,6 @@ class TableScreen:
 
     def enter(self) -> None:
         self._prompt_key = None
-        self._keys_down.clear()  # a key released while a menu was on top never told us
 
     def settings_changed(self, settings: Any) -> None:
         """Settings changed from the pause menu: the table follows at once what changed (the
@@ -823,14 +814,6 @@ class TableScreen:
         if kept is not None:
             self.presenter.reshow(kept)
         self._prompt_key = None
-
-
-def _held(key: int) -> bool:
-    """The key is down on the keyboard now (a repeat of a held key, not a new press)."""
-    try:
-        return bool(pygame.key.get_pressed()[key])
-    except (IndexError, pygame.error):
-        return False
 
 
 def key_letter(event: pygame.event.Event) -> str:
