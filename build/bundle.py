@@ -83,9 +83,13 @@ def add_desktop_entry(bundle: Path) -> None:
 
 
 def run_pyinstaller(dist: Path, work: Path) -> None:
+    """PyInstaller's own cache goes in the work folder too: ``--clean`` empties the cache, and in
+    the shared ``~/.cache/pyinstaller`` two builds at once (two checkouts' tests) removed each
+    other's files ("Directory not empty: .../bincache10py31164bit"); each build is clean anyway."""
     cmd = [sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm", "--clean", "--log-level", "WARN",
            "--distpath", str(dist), "--workpath", str(work)]
-    subprocess.run(cmd, check=True, cwd=ROOT)
+    env = dict(os.environ, PYINSTALLER_CONFIG_DIR=str(work / "pyinstaller-cache"))
+    subprocess.run(cmd, check=True, cwd=ROOT, env=env)
 
 
 def pack(dist: Path) -> Path:
