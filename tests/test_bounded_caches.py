@@ -35,3 +35,35 @@ def test_every_cache_of_the_engine_and_the_ai_is_bounded() -> None:
     unbounded = {name: f.cache_info().maxsize for name, f in caches.items()
                  if name not in BY_DOMAIN and (f.cache_info().maxsize is None or f.cache_info().maxsize > BOUND)}
     assert not unbounded, unbounded
+
+
+def test_the_shanten_tables_stop_learning_at_their_bound() -> None:
+    """The whole-key tables learn the groups play meets only up to ``LEARNED_MAX`` patterns (a
+    fresh process, with a bound a few hundred above the first fill so hands reach it): then they
+    stay that size, and every count still agrees with the whole domain's tables."""
+    import subprocess
+    import sys
+
+    code = """
+import random
+from game.engine import shanten as m
+m.shanten([0] * 34)  # the first fill
+first = len(m._SUITS), len(m._HONORS)
+m.LEARNED_MAX = (first[0] + 300, first[1] + 30)
+rng = random.Random(11)
+hands = []
+for _ in range(3000):  # long suits and many honours: patterns beyond the first fill
+    c = [0] * 34
+    for k in rng.sample([k for k in range(34) for _ in range(4) if k < 9 or k > 26], 14):
+        c[k] += 1
+    hands.append(c)
+counted = [m.shanten(c) for c in hands]
+drops = [m.discard_shanten(c) for c in hands]
+sizes = len(m._SUITS), len(m._HONORS)
+assert sizes == m.LEARNED_MAX, (first, sizes)
+m.whole_key_tables()
+assert counted == [m.shanten(c) for c in hands] and drops == [m.discard_shanten(c) for c in hands]
+print("bounded", sizes)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("bounded"), done.stderr

@@ -204,10 +204,17 @@ def _part_codes(suited: bool) -> tuple[dict[bytes, int], dict[bytes, int]]:
 # So the first count fills the patterns of up to ``FIRST_FILL`` tiles (4,915 suit patterns, a
 # few milliseconds) and any other is learned when first met, by the slow path (:func:`_group_id`);
 # a bigger group always takes the slow path.
+# Learning stops at ``LEARNED_MAX`` patterns (suits, honours): the patterns still unmet are the
+# rare ones, and met once each they kept a long run's memory growing for ever (four hard seats
+# learned ~70 suit patterns a hanchan at hanchan 100-200, 58,000 by 200: +0.7 MB a hundred
+# hanchan, the last 2.6 MB of it one dict resize past 43,690 entries). 43,690 is what a dict of
+# 65,536 slots holds (1.3 MB with its keys' 2.1 MB); after it an unmet pattern takes the slow
+# path each time it comes. The honours' 4,096 stays within 8,192 slots.
 _SUITS: Final[dict[bytes, tuple[int, int]]] = {}
 _HONORS: Final[dict[bytes, tuple[int, int]]] = {}
 _SHARED: Final[dict[tuple[int, int], tuple[int, int]]] = {}  # the ~1,500 distinct values, one object each
 FIRST_FILL: Final = 6
+LEARNED_MAX: tuple[int, int] = (43_690, 4_096)
 _filled: list[int] = [0]  # 0: nothing yet; 1: the small patterns; 2: the whole domain
 
 
@@ -250,7 +257,7 @@ def _group_id(g: bytes) -> int:
     else:
         pre, suf = g[0:4], g[4:7]
         vector_id = _HONOR_PRE[pre][_HONOR_SUF[suf]]
-    if sum(g) <= (10 if suited else 9):
+    if sum(g) <= (10 if suited else 9) and len(table) < LEARNED_MAX[0 if suited else 1]:
         pre_code, suf_code = _part_codes(suited)
         value = (vector_id, pre_code[pre] + suf_code[suf])
         table[bytes(g)] = _SHARED.setdefault(value, value)
