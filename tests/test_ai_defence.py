@@ -229,3 +229,50 @@ def test_a_taiwanese_win_is_worth_its_expected_payment() -> None:
         expected = (1 - an.TAI_TSUMO_SHARE) * ron + an.TAI_TSUMO_SHARE * tsumo
         assert an.hand_points(float(tai), obs, TAIWANESE) == expected
         assert expected > 1.5 * ron
+
+
+# --- formal tenpai: the noten payments count an open wait without a yaku -------------------------
+
+
+def _chi_meld(text: str, copy: int, giver: int) -> Meld:
+    tiles = tuple(_tiles(text, copy))
+    return Meld(MeldKind.CHI, tiles, tiles[0], giver)
+
+
+def test_the_last_draw_keeps_a_formal_tenpai_without_a_yaku() -> None:
+    # no draw left; seat 0 called 123m and waits on 1s-4s with no yaku (terminals, no value pair):
+    # it cannot win but is paid as tenpai. 9m (the pair) is safe against everyone; the drawn 3z
+    # (West, not a value honour here) is live but cheap to deal in to. Breaking the wait for the
+    # safest tile pays the noten penalty: keep the formal tenpai
+    obs = table(
+        "456p789s99m23s3z", rivers={1: "9m1p", 2: "9m8s", 3: "9m2p"}, melds={0: [_chi_meld("123m", 0, 3)]},
+        live=1,
+    )
+    assert defence.draws_left(obs) == 0
+    tile, why = hard_discard(obs)
+    assert tile == "3z", why
+
+
+def _claim(obs: Observation, tile: str, uses: str) -> Observation:
+    """``obs`` as seat 0's claim on seat 3's ``tile``, with a chi of ``uses`` or a pass."""
+    hand = obs.hand[:-1]  # the table's drawn tile is the one seat 3 discards instead
+    discard = _tiles(tile, 3)[0]
+    chi = Action(0, ActionKind.CHI, tuple(next(t for t in hand if kind_of(t) == kind_of(u)) for u in parse_tiles(uses)))
+    return obs._replace(
+        hand=hand, drawn=None, phase="claim", last_discard=(3, discard), turn=3,
+        legal_actions=(chi, Action(0, ActionKind.PASS)),
+    )
+
+
+def test_hard_calls_for_a_formal_tenpai_in_the_last_draws() -> None:
+    # closed one-shanten without a yaku (no tanyao: 123m 789p, no value pair); seat 3 discards 6s.
+    # Chi 57s + discard 3z is tenpai on 3s without a yaku: worthless for a win, but paid as tenpai
+    # at the draw. Two own draws left: call (keishiki tenpai). Early in the hand: pass (no yaku)
+    rivers = {1: "3z1p9p", 2: "3z9s1m", 3: "3z2m"}
+    late = _claim(table("123m789p99m12s57s3z1z", rivers=rivers, live=6), "6s", "57s")
+    assert defence.draws_left(late) == 2
+    action, why = LevelBot("hard", 0, 0, RIICHI).decide_with_reason(late)
+    assert action.kind is ActionKind.CHI, why
+    early = _claim(table("123m789p99m12s57s3z1z", rivers=rivers, live=40), "6s", "57s")
+    action, why = LevelBot("hard", 0, 0, RIICHI).decide_with_reason(early)
+    assert action.kind is ActionKind.PASS, why

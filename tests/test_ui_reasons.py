@@ -15,7 +15,7 @@ from game.ui.reasons import advice, named, said_by
 from game.ui.seats import seat_names
 
 WORD_PARTS = {"ai.reason.chi", "ai.reason.pon", "ai.reason.daiminkan", "ai.reason.why_yaku", "ai.reason.why_fan",
-              "ai.reason.why_faster", "ai.reason.why_speed"}  # words inside other reasons
+              "ai.reason.why_faster", "ai.reason.why_speed", "ai.reason.why_noten"}  # words inside other reasons
 
 
 def _messages(text: object) -> list[Message]:

@@ -41,6 +41,9 @@ DORA_LOSS = 0.35  # a deal-in with a dora or red five gives the winner a han mor
 # score spread from here to the end of the game, per hand left (one seat's typical swing)
 SWING_PER_HAND = 6500.0
 LAST_HAND_SPREAD = 1500.0
+# own draws left from which a formal tenpai without a yaku counts its noten payments (and hard
+# calls for one): the last turns, when a real wait is no longer likely to come
+FORMAL_DRAWS = 5
 
 
 # --- placement ------------------------------------------------------------------------------
@@ -255,6 +258,7 @@ class Weighed(Protocol):
     deal_in: float
     loss: float
     ev: float
+    formal: bool  # tenpai for the noten payments (with or without a yaku)
 
 
 def tile_loss(kind: int, tile: int, threats: Sequence[an.Threat], unseen: Sequence[int], dora: Sequence[int]) -> tuple[float, float]:
@@ -298,21 +302,32 @@ def choose(
     a tenpai discard's push value counts the bonus times the chance the hand runs to the draw
     (no one wins in the draws left, :data:`analysis.HAZARD` each). Without it hard broke a
     tenpai against a riichi late in the hand as readily as a far hand, and was tenpai at the
-    exhaustive draw less often than normal (28.7 vs 37.6 %)."""
+    exhaustive draw less often than normal (28.7 vs 37.6 %).
+
+    Tenpai here is formal tenpai (``formal``), as the noten payments count it: an open hand
+    waiting without a yaku cannot win but is paid as tenpai. Its option weighs as one-shanten
+    (it must still find a yaku to win), so without the bonus hard broke such a wait for a
+    one-shanten hand late in the hand, and paid the noten penalty for it. The bonus counts for
+    such a wait in the last :data:`FORMAL_DRAWS` draws only."""
     left = draws_left(obs)
     if left == 0:
-        best = max(options, key=lambda o: ((tenpai_bonus if o.shanten == 0 else 0.0) - o.loss, -o.deal_in, -o.kind))
-        return Choice(best, fold=best.shanten != 0 or best.loss > 0)
+        best = max(options, key=lambda o: ((tenpai_bonus if o.formal else 0.0) - o.loss, -o.deal_in, -o.kind))
+        return Choice(best, fold=not best.formal or best.loss > 0)
+    # a tenpai kept also earns its share of the noten payments if the hand runs to the draw; a
+    # wait without a yaku only in the last draws (before, it may still find a yaku, or a real wait)
+    at_draw = tenpai_bonus * (1.0 - an.HAZARD) ** left
+    late = left <= FORMAL_DRAWS
+
+    def bonus(o: W) -> float:
+        return at_draw if o.shanten == 0 or (late and o.formal) else 0.0
+
     if not serious(threats):
         low = min(o.shanten for o in options)
         pool = [o for o in options if o.shanten == low]
-        return Choice(max(pool, key=lambda o: (o.ev, o.accept, -o.kind)), fold=False)
-
-    # a tenpai kept also earns its share of the noten payments if the hand runs to the draw
-    at_draw = tenpai_bonus * (1.0 - an.HAZARD) ** left
+        return Choice(max(pool, key=lambda o: (o.ev + bonus(o), o.accept, -o.kind)), fold=False)
 
     def push_value(o: W) -> float:
-        return o.ev - future_risk(o.shanten, threats, left) + (at_draw if o.shanten == 0 else 0.0)
+        return o.ev - future_risk(o.shanten, threats, left) + bonus(o)
 
     push = max(options, key=lambda o: (push_value(o), o.accept, -o.kind))
     fold = _safest(options)

@@ -44,6 +44,8 @@ CALL_MARGIN = 0.8
 # look two draws ahead at two shanten, for every discard that keeps the lowest shanten: a lookahead
 # for a few finalists only set their real next step against the others' typical one (biased)
 TWO_STEP = True
+# the share of the noten total a seat gains by being tenpai at the draw rather than noten
+NOTEN_SWING = 5.0 / 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ class Option:
     loss: float
     ev: float
     has_yaku: bool
+    # tenpai for the noten payments: Tenhou counts a wait without a yaku (an open hand's) as tenpai
+    formal: bool = False
 
 
 def _keep_value(kind: int) -> int:
@@ -316,8 +320,13 @@ class LevelBot:
         return not defence.serious(threats) and defence.draws_left(obs) > 0
 
     def _choose(self, obs: Observation, options: list[Option], threats: list[an.Threat]) -> defence.Choice[Option]:
-        bonus = 0.0 if self.profile.unit is Unit.TAI else 0.5 * self.profile.draws.noten_total
-        return defence.choose(options, threats, obs, tenpai_bonus=bonus)
+        return defence.choose(options, threats, obs, tenpai_bonus=self._tenpai_bonus())
+
+    def _tenpai_bonus(self) -> float:
+        """What being tenpai rather than noten is worth at an exhaustive draw: the noten seats
+        pay the total to the tenpai ones, so with one or two others tenpai the swing is a half
+        plus a third of it (2,500 of 3,000), with none or all three the whole: at least 5/6."""
+        return 0.0 if self.profile.unit is Unit.TAI else NOTEN_SWING * self.profile.draws.noten_total
 
     def _riichi_or_quiet(
         self, obs: Observation, r_best: Option, options: list[Option], threats: list[an.Threat]
@@ -381,6 +390,7 @@ class LevelBot:
             if sh == 0:
                 waits = tuple(an.playable_waits(counts, sets, specials))
                 accept = sum(unseen[w] for w in waits)
+            formal = sh == 0
             if self._needs_yaku and not state.closed:
                 if sh == 0:
                     good = tuple(w for w in waits if an.wait_has_yaku(counts, w, state.melds, yakuhai, self.profile))
@@ -428,7 +438,7 @@ class LevelBot:
             deal_in, loss = defence.tile_loss(k, t, threats, unseen, dora)
             counts[k] += 1
             ev = win * stakes.win_near(value) - loss
-            out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku))
+            out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku, formal))
         return out
 
     @staticmethod
@@ -549,6 +559,7 @@ class LevelBot:
         if threats:
             stay *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
         best: tuple[float, Action, Option] | None = None
+        formal: tuple[float, Action, Option] | None = None  # the best call that reaches formal tenpai
         pool = not explain and self._shape_decides(obs, threats)
         for a in calls:
             if a.kind is ActionKind.DAIMINKAN:
@@ -567,8 +578,14 @@ class LevelBot:
             top = picked.option
             if best is None or top.ev > best[0]:
                 best = (top.ev, a, top)
+            if top.formal and (formal is None or top.ev > formal[0]):
+                formal = (top.ev, a, top)
         if best is None:
             return pass_act, say("pass_on", tile=word)
+        if formal is not None and self._keishiki(obs, shape, stay, formal[0]):
+            _, act, top = formal
+            return act, say("call_value", call=say(act.kind.value), tile=word, why=say("why_noten"),
+                            shanten=shanten_words(0) if explain else "", points=int(top.value))
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
             if self.profile.unit is Unit.FAN:
@@ -581,6 +598,21 @@ class LevelBot:
             return act, say("call_value", call=say(act.kind.value), tile=word, why=why,
                                shanten=shanten_words(top.shanten), points=int(top.value))
         return pass_act, say("pass_closed", tile=word)
+
+
+    def _keishiki(self, obs: Observation, shape: an.Shape, stay: float, call_ev: float) -> bool:
+        """Whether to call for formal tenpai (keishiki tenpai) in the last draws: the noten
+        payments count an open wait without a yaku as tenpai, so a call that reaches one earns
+        the tenpai bonus if the hand runs to the draw. Staying keeps its win chance (``stay``)
+        and its own chance to reach tenpai by a draw (one-shanten: each draw may bring it)."""
+        left = defence.draws_left(obs)
+        bonus = self._tenpai_bonus()
+        if left > defence.FORMAL_DRAWS or shape.shanten <= 0 or bonus <= 0:
+            return False
+        at_draw = bonus * (1.0 - an.HAZARD) ** left
+        pool = max(20, sum(an.unseen_counts_cached(obs)))
+        reach = 1.0 - (1.0 - min(0.95, shape.accept / pool)) ** left if shape.shanten == 1 else 0.0
+        return call_ev + at_draw > stay + reach * at_draw
 
 
 def _no_words(key: str, **values: object) -> str:
