@@ -138,14 +138,13 @@ class SoundBoard:
     def _made_in_child(self, fmt: tuple[int, int, int]) -> tuple[Buffers, bytes | None] | None:
         """The buffers from the cache, else made in a child process; None when the child could
         not make them (then this thread does) or the board closed meanwhile."""
-        from game.persist.jobs import Cancelled
-
         from . import making
 
         assert self._cache is not None
         found = making.kept(*fmt, self._cache, with_music=self._want_music)
         if found is not None:
             return found
+        from game.persist.jobs import Cancelled  # multiprocessing (22 ms of CPU): only on a first start
         try:
             with self._lock:
                 if self._closed:
