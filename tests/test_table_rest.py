@@ -65,7 +65,7 @@ def check_rest(screen: TableScreen, surface: pygame.Surface) -> int:
         slots: list[tuple[str, TileSprite, Place, pygame.Surface]] = []
         for sprite, place in zip(pic.concealed(), row.hand, strict=True):
             slots.append(("hand", sprite, place, pres._hand_image(seat, sprite.tile)))
-        own = lay.meld_art if side == 0 else lay.river_art  # the human's melds and flowers: larger
+        own = lay.row_art(side)  # the human's melds and flowers: larger
         river = lay.river_places(side, [s.sideways for s in pic.river])
         for sprite, place in zip(pic.river, river, strict=True):
             slots.append(("river", sprite, place, lay.river_art.lying(sprite.tile)))

@@ -599,7 +599,6 @@ class LevelBot:
                                shanten=shanten_words(top.shanten), points=int(top.value))
         return pass_act, say("pass_closed", tile=word)
 
-
     def _keishiki(self, obs: Observation, shape: an.Shape, stay: float, call_ev: float) -> bool:
         """Whether to call for formal tenpai (keishiki tenpai) in the last draws: the noten
         payments count an open wait without a yaku as tenpai, so a call that reaches one earns
