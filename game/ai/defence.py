@@ -20,6 +20,7 @@ Three ideas a strong player uses and the first hard lacked:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -57,6 +58,25 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
+# Every decision builds its Stakes afresh and asks the same few score lines again (the scores
+# stay all hand long; a win of each hundred from each rival): kept by value, not recomputed.
+# 256 lines hit as often as 4,096 (72 % of the calls in four hard seats' hanchan)
+@functools.lru_cache(maxsize=1 << 8)
+def _placed_utility(scores: tuple[float, ...], seat: int, spread: float, uma: tuple[float, ...]) -> float:
+    """Points plus expected uma (see :class:`Stakes`) of ``seat`` with these ``scores``."""
+    me = scores[seat]
+    beats = [
+        _phi((me - scores[j]) / spread + (0.02 if j > seat else -0.02))
+        for j in range(4)
+        if j != seat
+    ]
+    # P(beating exactly k rivals), k = 0..3
+    dist = [1.0, 0.0, 0.0, 0.0]
+    for p in beats:
+        dist = [dist[k] * (1 - p) + (dist[k - 1] * p if k else 0.0) for k in range(4)]
+    return me + sum(dist[k] * uma[3 - k] for k in range(4))
+
+
 class Stakes:
     """What points are worth to this seat now: ``utility = points + expected uma``.
 
@@ -72,6 +92,7 @@ class Stakes:
         if profile.game.oka_to_first and profile.unit is not Unit.TAI:
             uma[0] += 4.0 * (profile.game.return_points - profile.game.start_points)
         self.uma = uma
+        self._uma = tuple(uma)  # the cache's key
         self.flat = all(u == uma[0] for u in uma)
         played = (obs.round_wind % 4) * 4 + obs.hand_number
         left = max(1, _hands_total(profile) - played)
@@ -80,19 +101,9 @@ class Stakes:
         self._by_hundred: dict[int, float] = {}
 
     def _utility(self, scores: Sequence[float]) -> float:
-        me = scores[self.seat]
         if self.flat:
-            return me
-        beats = [
-            _phi((me - scores[j]) / self.spread + (0.02 if j > self.seat else -0.02))
-            for j in range(4)
-            if j != self.seat
-        ]
-        # P(beating exactly k rivals), k = 0..3
-        dist = [1.0, 0.0, 0.0, 0.0]
-        for p in beats:
-            dist = [dist[k] * (1 - p) + (dist[k - 1] * p if k else 0.0) for k in range(4)]
-        return me + sum(dist[k] * self.uma[3 - k] for k in range(4))
+            return scores[self.seat]
+        return _placed_utility(tuple(scores), self.seat, self.spread, self._uma)
 
     def win(self, points: float) -> float:
         """Utility gained by winning ``points`` (paid by one rival, on average over them)."""
