@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -34,6 +35,7 @@ from game.engine.value_estimate import dora_values as dora_values
 NUM_KINDS = 34
 T = TypeVar("T")
 SIMPLE = tuple(k < 27 and k % 9 not in (0, 8) for k in range(NUM_KINDS))
+_TERMINALS_AND_HONOURS = itemgetter(*(k for k in range(NUM_KINDS) if not SIMPLE[k]))
 
 
 # --- what the seat can see ----------------------------------------------------------------------
@@ -366,21 +368,24 @@ def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], yakuhai: Mapping[in
     pons = [m.first_kind for m in melds if m.kind is not MeldKind.CHI]
     has_yakuhai = any(k in yakuhai for k in pons) or any(counts[k] >= 2 for k in yakuhai)
     tanyao = False
+    # the counts are summed in slices and counted by value (C loops): hard asks this per discard
+    # weighed, and a loop over the 34 kinds was most of its cost
     if profile.score.open_tanyao:
         meld_ok = all(all(SIMPLE[k] for k in m.kinds) for m in melds)
-        outside = sum(counts[k] for k in range(NUM_KINDS) if not SIMPLE[k])
+        outside = sum(_TERMINALS_AND_HONOURS(counts))
         tanyao = meld_ok and outside <= slack
     flush = False
+    suited = sum(counts[:27])
     for suit in range(3):
         lo, hi = suit * 9, suit * 9 + 9
         if all(lo <= k < hi or k >= 27 for k in meld_kinds):
-            off = sum(counts[k] for k in range(27) if not lo <= k < hi)
+            off = suited - sum(counts[lo:hi])
             if off <= slack:
                 flush = True
                 break
     toitoi = False
     if all(m.kind is not MeldKind.CHI for m in melds):
-        groups = sum(1 for k in range(NUM_KINDS) if counts[k] >= 2)
+        groups = NUM_KINDS - counts.count(0) - counts.count(1)  # kinds held twice or more
         need = len(counts) and (sum(counts) // 3)
         toitoi = groups >= need + 1 - max(0, 1 - slack) and groups >= 3
     return Paths(has_yakuhai, tanyao, flush, toitoi)
@@ -654,8 +659,13 @@ def next_step_accept(
         best = cache.get(key)
         if best is None:
             # the improving draw j is no longer unseen: one copy less where j improves again
-            best = max((sum(map(ug, nxt)) - (j in nxt) for nxt in _steps_down(key, sets, sh, *specials)), default=0)
-            cache[key] = best
+            # (a plain loop, not a generator resumed once per hand)
+            top: int | None = None
+            for nxt in _steps_down(key, sets, sh, *specials):
+                got = sum(map(ug, nxt)) - (j in nxt)
+                if top is None or got > top:
+                    top = got
+            best = cache[key] = 0 if top is None else top
         total += best * u
         weight += u
     return total / weight if weight else 0.0

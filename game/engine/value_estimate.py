@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from .meld import Meld, MeldKind
 from .observation import Observation
@@ -80,7 +80,13 @@ def dora_values(obs: Observation) -> list[int]:
 def dora_count(all_counts: Sequence[int], obs: Observation) -> int:
     """Dora the tiles of ``all_counts`` hold, red fives apart: the copies of each indicated kind,
     once per indicator (what ``dora_values`` weighs, summed without a 34-entry pass)."""
-    return sum(all_counts[dora_from_indicator(t >> 2)] for t in obs.dora_indicators)
+    total = 0
+    for t in obs.dora_indicators:  # a loop and a table: no generator, no call per indicator
+        total += all_counts[_DORA_OF_INDICATOR[t >> 2]]
+    return total
+
+
+_DORA_OF_INDICATOR: Final = tuple(dora_from_indicator(k) for k in range(34))
 
 
 def add_honour_sets(total: float, hand: HandInProgress, dragon: float, wind: float, pair_share: float) -> float:
@@ -103,7 +109,7 @@ def add_one_suit(
     when the hand is one suit already, at ``near_share`` when at most ``off`` tiles lie outside
     its main suit; nothing when more do or it holds fewer than ``least`` of that suit."""
     all_counts = hand.all_counts
-    suits = [sum(all_counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    suits = (sum(all_counts[0:9]), sum(all_counts[9:18]), sum(all_counts[18:27]))  # no comprehension: a call
     honours = sum(all_counts[27:])
     tiles = sum(all_counts)
     top = max(suits)
