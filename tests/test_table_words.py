@@ -402,37 +402,80 @@ def test_the_players_notes_stay_clear_of_the_hand(profile: str, size: tuple[int,
     """Seen in a real 1280x720 window (Hong Kong, zh_TW): the hint box covered the top of the hand's
     first tile. The hint (long enough to wrap), the waits and what they lack stand clear of every
     place of the human's fullest row, a tile raised by the cursor included, in every language."""
-    from game.i18n.tiles import tile_word, tile_words
+    from game.i18n.tiles import tile_words
 
+    for lang, screen in _tables_in_every_language(profile, size):
+        hud = screen.hud
+        hand = _fullest_hand(screen)
+        advice = _advice()
+        for long in (False, True):  # one line, then wrapped
+            hud.set_hint(i18n.t("table.hint", reason=f"{advice} {advice}" if long else advice))
+            shown = [hud.hint_box]
+            for waits in (False, True):  # alone, then above the waits and their note
+                if waits:
+                    note = i18n.t("table.waits_note.riichi", riichi=screen.terms.riichi)
+                    hud.set_waits(tile_words((0, 3, 6, 9, 12)), False, note)
+                    shown = [hud.hint_box, hud.waits_text, hud.waits_note]
+                for node in shown:
+                    assert node.visible
+                    box = world_rect(node)
+                    assert box.collidelist(hand) == -1, (lang, profile, size, node.name, box, hand[0])
+            hud.set_waits("", False)
+
+
+def _tables_in_every_language(profile: str, size: tuple[int, int]) -> Iterator[tuple[str, TableScreen]]:
+    """A fresh table of ``profile`` at ``size`` in each language in turn (English again after)."""
     display()
     try:
         for lang in LANGUAGES:
             i18n.set_language(lang)
-            screen = TableScreen(size, profile=profile, seed=3, level="normal")
-            lay, hud = screen.layout, screen.hud
-            ha = lay.hand_art
-            lift = round(pieces.LIFT * lay.unit)
-            hand = []
-            for p in lay.hand_places(0, lay.held, True, lay.flowers_width(lay.flowers, 0)):
-                r = pygame.Rect(0, 0, ha.width, ha.height + ha.depth + lift)
-                r.center = (round(p.x), round(p.y - lift / 2))
-                hand.append(r)
-            advice = i18n.tn("ai.hint.discard", 43, tile=tile_word(20), shanten=i18n.t("ai.shanten", n=2), count=43)
-            for long in (False, True):  # one line, then wrapped
-                hud.set_hint(i18n.t("table.hint", reason=f"{advice} {advice}" if long else advice))
-                shown = [hud.hint_box]
-                for waits in (False, True):  # alone, then above the waits and their note
-                    if waits:
-                        note = i18n.t("table.waits_note.riichi", riichi=screen.terms.riichi)
-                        hud.set_waits(tile_words((0, 3, 6, 9, 12)), False, note)
-                        shown = [hud.hint_box, hud.waits_text, hud.waits_note]
-                    for node in shown:
-                        assert node.visible
-                        box = world_rect(node)
-                        assert box.collidelist(hand) == -1, (lang, profile, size, node.name, box, hand[0])
-                hud.set_waits("", False)
+            yield lang, TableScreen(size, profile=profile, seed=3, level="normal")
     finally:
         i18n.set_language("en")
+
+
+def _fullest_hand(screen: TableScreen) -> list[pygame.Rect]:
+    """Every place of the human's fullest row, a tile raised by the cursor included."""
+    lay = screen.layout
+    ha, lift = lay.hand_art, round(pieces.LIFT * lay.unit)
+    hand = []
+    for p in lay.hand_places(0, lay.held, True, lay.flowers_width(lay.flowers, 0)):
+        r = pygame.Rect(0, 0, ha.width, ha.height + ha.depth + lift)
+        r.center = (round(p.x), round(p.y - lift / 2))
+        hand.append(r)
+    return hand
+
+
+def _advice() -> str:
+    """A hint as long as the coach's usual one, with a tile in it."""
+    from game.i18n.tiles import tile_word
+
+    return i18n.tn("ai.hint.discard", 43, tile=tile_word(20), shanten=i18n.t("ai.shanten", n=2), count=43)
+
+
+@pytest.mark.parametrize("profile", ["riichi", "taiwanese", "hongkong"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_long_caption_wraps_clear_of_the_players_notes(profile: str, size: tuple[int, int]) -> None:
+    """Seen at 1280x720 and 1920x1080 (ru, fr): "После объявления взятого тайла нет: ..." ran across
+    the Taiwanese name plate, and in Riichi across the waits' note. A caption of one, two or three
+    lines, in every language, stands clear of the plate, the hint, the waits and their note and the
+    hand, inside the window, and its panel holds all its words."""
+    from game.i18n.tiles import tile_words
+
+    window = pygame.Rect((0, 0), size)
+    for lang, screen in _tables_in_every_language(profile, size):
+        hud = screen.hud
+        hand = _fullest_hand(screen)
+        hud.set_hint(i18n.t("table.hint", reason=_advice()))
+        hud.set_waits(tile_words((0, 3, 6, 9, 12)), False, i18n.t("table.waits_note.riichi", riichi="Riichi"))
+        notes = [world_rect(n) for n in (hud.plates[hud.human], hud.hint_box, hud.waits_text, hud.waits_note)]
+        notice = i18n.t("table.notice.no_drawn_tile")
+        for words in (i18n.t("table.caption.deal"), notice, f"{notice} {notice} {notice}"):
+            hud.caption(words)
+            box, text = world_rect(hud.caption_panel), world_rect(hud.caption_text)
+            assert window.contains(box) and box.contains(text), (lang, profile, size, box, text)
+            assert box.collidelist(notes) == -1, (lang, profile, size, words, box, notes)
+            assert box.collidelist(hand) == -1, (lang, profile, size, words, box)
 
 
 @pytest.mark.parametrize(("profile", "calls", "win"), [

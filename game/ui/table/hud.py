@@ -152,11 +152,8 @@ class Hud:
                                              cx, cy + p * 0.25, name="scores caption"))
         self._build_plates(w, h, u)
         self._build_dora(u)
-        self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 255), w / 2,
-                                                       h - lay.margin - lay.hand_art.height - 40 * u, radius=round(22 * u),
-                                                       border_color=(150, 130, 70), border_width=1, visible=False))
-        self.caption_text = self.caption_panel.add_child(Text("", pieces.font(round(20 * u), True), pieces.INK))
         self._build_waits(u)
+        self._build_caption(w, h, u)
         self.callouts = self.over.add_child(Node(name="callouts"))
         self.overlay = self.over.add_child(Node(name="overlay", visible=False))
         self.bar = self.over.add_child(Node(name="claim bar", visible=False))
@@ -169,6 +166,25 @@ class Hud:
         self.choices: list[Choice] = []
         self._countdown: tuple[Text, Panel, float] | None = None
 
+    def _build_caption(self, w: int, h: int, u: float) -> None:
+        """The narration over the human's side, centred in the room the left column of the
+        player's notes leaves (plate, waits, what they lack, the hint): a long sentence wraps there
+        instead of running over them (seen: ru "После объявления взятого тайла нет: ..." across the
+        Taiwanese plate, fr and ru across the waits' note in Riichi)."""
+        lay = self.layout
+        x, _ = lay.plate_centre(0)
+        pw, _ = lay.plate_size()
+        notes_right = x - pw / 2 + max(pw, self._note_width, self._hint_width) + 14 * u
+        self._caption_bottom = h - lay.margin - lay.hand_art.height - 18 * u
+        self._caption_pad = round(24 * u)
+        self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 255), w / 2,
+                                                       self._caption_bottom - 22 * u, radius=round(22 * u),
+                                                       border_color=(150, 130, 70), border_width=1, visible=False,
+                                                       name="caption"))
+        self.caption_text = self.caption_panel.add_child(
+            TileLine("", self.line_art, pieces.font(round(20 * u), True), pieces.INK, align="center",
+                     width=round(max(300 * u, w - 2 * notes_right) - 2 * self._caption_pad), name="caption text"))
+
     def _build_waits(self, u: float) -> None:
         """The human's waits (when tenpai) and furiten just above the name plate, the hint in a
         box above them (growing upward as it wraps), and each AI seat's reason under its plate."""
@@ -179,7 +195,7 @@ class Hud:
         # the hint box and the waits note stay left of the left seat's column, whatever the window
         column = lay.cx - lay.side_hand_row - (lay.river_art.height + lay.river_art.depth) / 2
         beside = column - left - 14 * u
-        note_width = round(max(200 * u, min(beside, pw * 1.6)))
+        note_width = self._note_width = round(max(200 * u, min(beside, pw * 1.6)))
         self._hint_width = round(max(200 * u, min(beside, 420 * u)))
         # they stand on the plate, and above the hand (a tile raised by the cursor included) where
         # the hand reaches under them: Hong Kong's 18-stack wall starts a 13-tile hand further left
@@ -460,10 +476,14 @@ class Hud:
 
     def caption(self, text: str) -> None:
         text = fresh(text)  # a caption made before a language switch, shown after it
-        self.caption_text.text = text
+        self.caption_text.say(text)
         self.caption_panel.visible = bool(text)
-        if text:
-            self.caption_panel.width = round(self.caption_text.content_size()[0] + 48 * self.layout.unit)
+        if text:  # the panel fits the words, its foot kept where one line stands (more lines grow up)
+            w, h = self.caption_text.size_px()
+            u = self.layout.unit
+            self.caption_panel.width = w + 2 * self._caption_pad
+            self.caption_panel.height = max(round(44 * u), h + round(16 * u))
+            self.caption_panel.y = self._caption_bottom - self.caption_panel.height / 2
 
     # --- animated bits -----------------------------------------------------------------------
 
