@@ -109,6 +109,7 @@ def test_the_humans_turn(size: str, lang: str) -> None:
     screen = explained_table(SIZES[size], seed=7)
     screen.act(screen.key_intent(pygame.K_h, "h"))
     play_to(screen, turns=6)
+    key(screen, pygame.K_END)  # from the hint's tile, where the turn starts, to the drawn tile
     for _ in range(3):
         key(screen, pygame.K_LEFT)
     check(settle(screen), f"table_turn_{size}_{lang}")

@@ -15,6 +15,7 @@ from table_helpers import SIZE, display
 from game.ai.levels import make_seat
 from game.engine import Phase
 from game.engine.actions import ActionKind
+from game.engine.tiles import is_red, kind_of
 from game.scene import FixedClock, Node
 from game.ui.table import Intent, TableScreen
 from game.ui.table.presenter import TileSprite
@@ -160,6 +161,47 @@ def test_enter_at_the_start_of_a_turn_discards_the_drawn_tile() -> None:
     key(screen, pygame.K_RETURN)
     assert screen.match.actions[-1].kind is ActionKind.DISCARD
     assert screen.match.actions[-1].tile == drawn.tile
+
+
+def _klass(tile: int) -> tuple[int, bool]:
+    """A tile's kind and whether it is a red five (which copy of a kind goes is the hand's choice)."""
+    return kind_of(tile), is_red(tile)
+
+
+def test_with_a_hint_shown_a_turn_starts_on_the_hints_tile() -> None:
+    """Seen in a real window: "Hint · Discard [Green]", the Green raised and ringed in blue, Enter,
+    and the drawn tile under the gold ring went. While a hint is shown each turn starts on its
+    tile (one tile raised, the gold ring on it), so Enter takes the advice; an arrow still moves
+    away from it, and D still discards the drawn tile."""
+    display()
+    screen = TableScreen(SIZE, seed=12, speed=12.0)
+    clock = FixedClock()
+    key(screen, pygame.K_h, "h")
+    followed = moved = 0
+    for turn in range(6):
+        _turn(screen, clock)
+        focus, pic = screen.hand_focus, screen.presenter.seats[screen.human]
+        assert focus.suggested is not None, f"turn {turn}: the hint names a discard"
+        target = focus.target()
+        assert target is not None, turn
+        assert _klass(target.tile) == _klass(focus.suggested)
+        for _ in range(3):
+            screen.update(clock.tick())
+        raised = [s for s in pic.concealed() if s.lift > 0]
+        assert raised == [target] and screen.hand_focus.ring.visible and not screen.hand_focus.hint_ring.visible
+        if turn % 2 == 0:  # Enter: the hint's tile goes
+            key(screen, pygame.K_RETURN)
+            assert _klass(screen.match.actions[-1].tile) == _klass(target.tile)
+            followed += 1
+        else:  # an arrow first: the tile under the cursor goes, not the hint's
+            tiles = pic.concealed()
+            key(screen, pygame.K_LEFT if tiles.index(target) > 0 else pygame.K_RIGHT)
+            chosen = focus.target()
+            assert chosen is not None and chosen is not target
+            key(screen, pygame.K_RETURN)
+            assert _klass(screen.match.actions[-1].tile) == _klass(chosen.tile)
+            moved += 1
+    assert followed and moved
 
 
 def test_the_focus_ring_is_the_keyboards_and_not_the_pointers() -> None:

@@ -13,7 +13,10 @@ Three things raise a tile, and they look different, so the player always knows w
 * the keyboard cursor (``cursor``, an index into the hand as drawn, left to right, the drawn
   tile last): raised and ringed in gold. Every turn starts with the ring on the drawn tile (after
   a call, the rightmost tile), whatever was used before (a pause menu, a call chosen with the
-  mouse); Left and Right stop at the ends; a mouse move hides the ring until a key is pressed.
+  mouse), or on the hint's tile while a hint is shown (seen in a real window: "Hint · Discard
+  [Green]" with the Green raised in blue, Enter, and the drawn tile under the gold ring went:
+  a new player reads the tile the hint raises as the one Enter takes); Left and Right stop at
+  the ends; a mouse move hides the ring until a key is pressed.
   The start is resolved against the hand as it is drawn *now*, not when the prompt came: the
   engine does not wait for the picture, so the prompt after a pon or a kan arrives while the
   tiles are still flying, and an index taken then pointed past the hand (no ring at all);
@@ -71,8 +74,12 @@ class HandFocus:
         return tiles[cursor]
 
     def _start_index(self, tiles: list[TileSprite]) -> int | None:
-        """Where a turn starts: the drawn tile, else the nearest tile to its left that may go
-        (riichi: only some may; after a call there is no drawn tile: the rightmost)."""
+        """Where a turn starts: the hint's tile while one is shown, else the drawn tile, else the
+        nearest tile to its left that may go (riichi: only some may; after a call there is no
+        drawn tile: the rightmost)."""
+        hint = self._hinted(tiles)
+        if hint is not None and self.allowed(hint):
+            return tiles.index(hint)
         drawn = self.presenter.seats[self.human].drawn
         if drawn is not None and drawn in tiles and self.allowed(drawn):
             return tiles.index(drawn)
@@ -120,6 +127,13 @@ class HandFocus:
         order = range(len(tiles) - 1, -1, -1) if last else range(len(tiles))
         self.cursor = next((i for i in order if self.allowed(tiles[i])), self.cursor)
 
+    def _hinted(self, tiles: list[TileSprite]) -> TileSprite | None:
+        """The tile of the hand the hint suggests (of its kind and colour, the rightmost)."""
+        if self.suggested is None:
+            return None
+        klass = (kind_of(self.suggested), is_red(self.suggested))
+        return next((s for s in reversed(tiles) if (kind_of(s.tile), is_red(s.tile)) == klass), None)
+
     def hover(self, sprite: TileSprite | None) -> None:
         """The pointer is over ``sprite`` (None: over no hand tile): it is raised, and the
         keyboard's cursor follows it, so Enter acts on what the player sees raised."""
@@ -143,11 +157,9 @@ class HandFocus:
         if not self.active:
             return want
         tiles = self.tiles()
-        if self.suggested is not None:
-            klass = (kind_of(self.suggested), is_red(self.suggested))
-            hint = next((s for s in reversed(tiles) if (kind_of(s.tile), is_red(s.tile)) == klass), None)
-            if hint is not None:
-                want[hint] = HINT_LIFT * u
+        hint = self._hinted(tiles)
+        if hint is not None:
+            want[hint] = HINT_LIFT * u
         raised = self.hovered if self.hovered in tiles else (self.target() if self.keyboard else None)
         if raised is not None:
             want[raised] = LIFT * u
