@@ -332,6 +332,39 @@ def test_the_flow_saves_settings_and_switches_language(tmp_path: Path) -> None:
     assert "Nouvelle partie" in [getattr(n, "text", "") for n in flow.top.root.walk()]
 
 
+def test_the_focused_setting_says_what_it_does_in_every_language() -> None:
+    """Seen in a real window: a new player had no way to learn what "Strict table" or "Terms: By
+    the rules" would change but to try them. The row under the keyboard's focus or the pointer
+    says what it does, in a sentence of the player's language, under the rows; the Back button
+    says nothing."""
+    from game.ui.menus.widgets import Choice
+
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        screen = SettingsScreen(SIZE, Settings(language=lang))
+        rows = [w for w in screen.widgets if isinstance(w, Choice)]
+        assert len(rows) >= 10
+        said = set()
+        screen.set_focus(0)
+        for row in rows:  # walked with the keyboard
+            assert screen.focused is row
+            words = screen.about.words
+            assert words and words not in (f"settings.about.{row.name}", i18n.t(f"settings.{row.name}")), (lang, row.name)
+            if lang != "en":  # translated
+                assert words != i18n.template()[f"settings.about.{row.name}"].msgid, (lang, row.name)
+            said.add(words)
+            screen.handle_event(key(pygame.K_DOWN))
+        assert len(said) == len(rows), lang  # each row its own sentence
+        back = screen.root.find("back")
+        assert back is not None
+        screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(back), rel=(1, 0), buttons=(0, 0, 0)))
+        assert screen.about.words == ""
+        strict = screen.root.find("strict_table")
+        assert strict is not None
+        screen.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(strict), rel=(1, 0), buttons=(0, 0, 0)))
+        assert screen.about.words == i18n.t("settings.about.strict_table")
+
+
 def test_new_game_offers_the_last_choices_again_after_a_restart() -> None:
     """Seen in a real window: a Hong Kong match against hard opponents, then Quit; the next start's
     New game screen offered Riichi against normal ones. The rules, opponents and length started last

@@ -14,9 +14,10 @@ from typing import Any, Final
 
 from game.i18n import t
 from game.persist.settings import CHOICES, Settings
+from game.ui.fitting import Box
 
 from .intents import ApplySettings
-from .widgets import FAINT, GOLD, MUTED, Button, Choice, MenuScreen, label, wrap
+from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, TextBlock, label, text_block, wrap
 
 COLUMNS: Final = (
     (("section_table", ("language", "tile_style", "terminology", "animation_speed", "hint_waits",
@@ -82,6 +83,10 @@ class SettingsScreen(MenuScreen):
     def build(self) -> None:
         w, h = self.size
         self.heading(t("settings.title"))
+        # what the focused setting does, in a sentence (seen: a new player had no way to learn what
+        # "Strict table" or "Terms: By the rules" would change but to try them)
+        self.about: TextBlock = self.root.add_child(text_block(
+            "", Box(w - 144, 16, lines=2, floor=13, name="setting's help"), CREAM, 72, h - 160, name="about"))
         col = (w - 144 - 48) // 2
         for c, sections in enumerate(COLUMNS):
             x = 72 + c * (col + 48)
@@ -101,6 +106,14 @@ class SettingsScreen(MenuScreen):
                 self.root.add_child(label(line, 16, GOLD, 72 + col + 48 + 4, h - 92 + 22 * i))
         self.add(Button(t("common.back"), 72, h - 104, 220, 56, center=True, on_activate=self.back, name="back"))
         self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w / 2, h - 24, align="center"))
+
+    def set_focus(self, index: int) -> None:
+        super().set_focus(index)
+        focused = self.focused
+        about = getattr(self, "about", None)  # (the first focus comes while the screen is built)
+        words = t(f"settings.about.{focused.name}") if isinstance(focused, Choice) else ""
+        if about is not None and about.words != words:
+            about.set_text(words)
 
     def _change(self, name: str, value: Any) -> ApplySettings:
         self.settings = dataclasses.replace(self.settings, **{name: value})
