@@ -9,12 +9,14 @@ absolute size only matters where push and fold weigh one against the other.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
 from typing import TypeVar
 
+from game.ai.win_calibration import CALIBRATION
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile
@@ -151,21 +153,76 @@ def win_chance(
     calls: float = 1.0,
     next_accept: float | None = None,
 ) -> float:
-    """A rough chance to win the hand from here: a chain of improving draws, then the wait.
+    """A rough chance to win the hand from here: a chain of improving draws, then the wait
+    (:func:`raw_chance`). hard weighs its discards with it; :func:`chance` is the same chain
+    calibrated on self-play, which hard does not use yet (see :mod:`game.ai.win_calibration`).
 
     ``accept`` is unseen improving tiles now (the wait itself when ``sh == 0``); later steps
     get a typical acceptance for their shanten (the next one ``next_accept`` when it was
-    looked at), and the tenpai waits ``wait_after`` tiles. Each of the draws
-    left (the live wall shared by four seats) the hand may end first (:data:`HAZARD`), so a
-    wider acceptance wins more often at every step. Ron roughly doubles the chance per turn of
-    a tenpai hand (three other rivers), unless the hand cannot ron; ``calls`` widens the steps
-    before tenpai of a hand that may still chi and pon (an open hand with a yaku).
+    looked at), and the tenpai waits ``wait_after`` tiles. ``ron`` is False for a hand that
+    cannot ron; ``calls`` widens the steps before tenpai of a hand that may still chi and pon
+    (an open hand with a yaku).
     """
     if sh < 0:
         return 1.0
     draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
     pool = max(20, sum(unseen_counts_cached(obs)))
     return _chain(sh, accept, draws, pool, wait_after, 1.8 if ron else 1.0, calls, next_accept)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def chance(
+    sh: int, accept: int, draws: int, pool: int, wait_after: float, ron: bool, calls: float,
+    next_accept: float | None, closed: bool, riichi: bool,
+) -> float:
+    """The calibrated win chance from the chain's inputs (``closed`` and ``riichi``, a tenpai
+    declared, pick the cell): the raw chain through its cell's line, and never below the same hand
+    one step further from a win (the lines of two cells may cross in a corner the self-play hardly
+    met, as a tenpai on one tile against the one-shanten)."""
+    p = calibrated(calibration_cell(sh, closed, riichi), raw_chance(sh, accept, draws, pool, wait_after, ron, calls,
+                                                                    next_accept), draws)
+    if sh < 3:
+        p = max(p, chance(sh + 1, accept, draws, pool, wait_after, ron, calls, None, closed, False))
+    return p
+
+
+def chain_draws_pool(obs: Observation) -> tuple[int, int]:
+    """The chain's draws (the live wall over four seats) and its pool of unseen tiles, as
+    :func:`win_chance` reads them."""
+    draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
+    return draws, max(20, sum(unseen_counts_cached(obs)))
+
+
+def raw_chance(
+    sh: int, accept: int, draws: int, pool: int, wait_after: float, ron: bool, calls: float, next_accept: float | None
+) -> float:
+    """The uncalibrated chain: each of the ``draws`` left the hand may end first (:data:`HAZARD`),
+    so a wider acceptance wins more often at every step; ron roughly doubles the chance per turn of
+    a tenpai hand (three other rivers)."""
+    return _chain(sh, accept, draws, pool, wait_after, 1.8 if ron else 1.0, calls, next_accept)
+
+
+def calibration_cell(sh: int, closed: bool, riichi: bool) -> tuple[int, str]:
+    """The calibration's cell of a hand: its shanten (three and more together) and open, closed
+    or (a tenpai) declaring riichi."""
+    return min(sh, 3), "riichi" if riichi and sh == 0 else "closed" if closed else "open"
+
+
+def calibration_draws(draws: int) -> float:
+    """The draws left as the calibration reads them (per ten)."""
+    return draws / 10.0
+
+
+def calibrated(cell: tuple[int, str], raw: float, draws: int) -> float:
+    """The raw chain's chance through the fitted line of its cell, ``sigmoid(a + b * logit(raw)
+    + c * draws / 10)``: the chain's own hazard leaves it too flat in the draws left (a cell not in
+    the table keeps the raw chance)."""
+    line = CALIBRATION.get(cell)
+    if line is None or raw <= 0.0:
+        return raw
+    a, b, c = line
+    p = min(1 - 1e-4, max(1e-4, raw))
+    return 1.0 / (1.0 + math.exp(-(a + b * math.log(p / (1 - p)) + c * calibration_draws(draws))))
 
 
 @functools.lru_cache(maxsize=1 << 12)
