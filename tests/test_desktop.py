@@ -229,6 +229,7 @@ def test_a_minimized_window_is_not_drawn_and_its_loop_slows(monkeypatch: pytest.
     monkeypatch.setattr(flow, "draw", lambda surface: drawn.append(len(updated)) or real_draw(surface))
     monkeypatch.setattr(flow, "update", update)
     monkeypatch.setattr(run, "_frame", frame)
+    monkeypatch.setattr(MenuFlow, "still", property(lambda self: False))  # a screen that moves (the title does not)
     assert run.run_menus(frames=11, flow=flow) == 0
     assert updated == list(range(1, 12))  # every frame updates
     assert drawn == [1, 2, 3, 7, 8, 9, 10, 11]  # frames 4-6 came while minimized

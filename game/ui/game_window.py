@@ -25,6 +25,7 @@ import pygame
 
 from game.ui.desktop import HEADLESS_DRIVERS
 from game.ui.held_keys import HeldKeys
+from game.ui.still_frames import StillFrames
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,7 @@ class GameWindow:
             self.window.set_icon(icon)
         self.windowed_size = size
         self.held = HeldKeys()
+        self.still_frames = StillFrames()  # what was last drawn: a still screen is not drawn again
         self.window.get_surface()  # from now on surfaces convert to the window's format
         if fullscreen:
             self.set_fullscreen(True)

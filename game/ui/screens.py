@@ -31,6 +31,12 @@ class Screen:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole screen (or, when not opaque, what it lays over the one below)."""
 
+    @property
+    def still(self) -> bool:
+        """Its picture cannot change until an event arrives (:mod:`game.ui.still_frames`): the
+        loop may skip drawing it. False unless a screen knows better."""
+        return False
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay out again."""
 
@@ -89,13 +95,22 @@ class ScreenStack:
         top = self.top
         return None if top is None else top.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _shown(self) -> list[Screen]:
+        """The screens a frame draws: the top opaque one and those over it."""
         start = 0
         for i in range(len(self._screens) - 1, -1, -1):
             if self._screens[i].opaque:
                 start = i
                 break
-        for screen in self._screens[start:]:
+        return self._screens[start:]
+
+    @property
+    def still(self) -> bool:
+        """Every screen a frame draws is still."""
+        return all(screen.still for screen in self._shown())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for screen in self._shown():
             screen.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -275,6 +275,11 @@ class MenuFlow:
     def draw(self, surface: pygame.Surface) -> None:
         self.stack.draw(surface)
 
+    @property
+    def still(self) -> bool:
+        """What a frame would draw cannot have changed since the last one (no event came)."""
+        return self.stack.still
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.stack.resize(size)

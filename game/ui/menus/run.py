@@ -102,10 +102,12 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
 
 
 def _frame(flow: MenuFlow, shown: GameWindow, clock: pygame.time.Clock) -> bool:
-    """One frame: events (in drawable pixels), update, draw. Returns whether to go on."""
+    """One frame: events (in drawable pixels), update, draw (unless nothing can have changed:
+    :mod:`game.ui.still_frames`). Returns whether to go on."""
     running = True
     outs: list[Any] = []
-    for event in shown.events():
+    events = list(shown.events())
+    for event in events:
         if event.type == pygame.QUIT:
             running = False
         elif desktop.is_fullscreen_toggle(event):  # F11, Alt+Enter, Ctrl+Cmd+F: no screen sees it
@@ -121,6 +123,11 @@ def _frame(flow: MenuFlow, shown: GameWindow, clock: pygame.time.Clock) -> bool:
             running = False
         elif isinstance(out, ApplySettings):
             _apply_window(shown, flow, out.settings)
+    changed = bool(events) or any(out is not None for out in outs)
+    if not shown.still_frames.needed(pygame.time.get_ticks() / 1000.0, still=flow.still, changed=changed,
+                                     top=flow.top, size=shown.pixels):
+        audio.current().tick()
+        return running
     if shown.in_view:  # a minimized window is not drawn: the match goes on unseen
         flow.draw(shown.surface)
         shown.flip()

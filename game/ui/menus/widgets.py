@@ -537,6 +537,12 @@ class MenuScreen(Screen):
     def build(self) -> None:
         raise NotImplementedError
 
+    @property
+    def still(self) -> bool:
+        """A menu changes only when an event comes, unless it has an ``update`` of its own (a
+        progress bar, a countdown, an animation)."""
+        return type(self).update is Screen.update
+
     def add(self, widget: Widget, parent: Node | None = None) -> Widget:
         (parent or self.root).add_child(widget)
         self.widgets.append(widget)

@@ -55,6 +55,7 @@ class HandFocus:
         self.allowed: Callable[[TileSprite], bool] = lambda sprite: True
         self.active = False  # the human may discard now (lifts and the ring only then)
         self._lifted: set[TileSprite] = set()
+        self.moving = False  # a tile was still on its way up or down after the last settle
         size = (ha.width, ha.height + ha.depth)
         self.ring = ring_parent.add_child(Sprite(pieces.glow(*size), visible=False, name="hand focus"), z=-1)
         self.hint_ring = ring_parent.add_child(
@@ -169,8 +170,10 @@ class HandFocus:
         """Ease the hand's tiles toward their lifts; set down at once any tile that left it."""
         if not self.active and not self._lifted:  # the usual frame (others play, the deal): nothing to do
             self.ring.visible = self.hint_ring.visible = False
+            self.moving = False
             return
         want = self._targets()
+        self.moving = False
         hand = set(self.tiles())
         rate = LIFT * self.unit / LIFT_SECONDS * max(0.0, dt)
         for sprite in list(self._lifted):
@@ -182,6 +185,7 @@ class HandFocus:
             if sprite.lift != goal:
                 step = goal - sprite.lift
                 sprite.lift = goal if abs(step) <= rate else sprite.lift + rate * (1 if step > 0 else -1)
+                self.moving = self.moving or sprite.lift != goal
             if sprite.lift:
                 self._lifted.add(sprite)
             else:

@@ -258,6 +258,15 @@ class TableScreen:
     def draw(self, surface: pygame.Surface) -> None:
         self.presenter.root.draw(surface)
 
+    @property
+    def still(self) -> bool:
+        """The table waits for the player and nothing on it moves (:mod:`game.ui.still_frames`):
+        no animation plays or waits, no tile of the hand is on its way up or down, no claim clock
+        or held notice counts down, no result is up (its points count, its OK button counts)."""
+        return (self.timeline.idle and self.human_awaited() and not self.hand_focus.moving
+                and not (self.claim_seconds is not None and self.match.phase is not Phase.TURN)
+                and self._notice_left <= 0 and self.presenter.result is None and not self.hud.overlay.visible)
+
     def can_discard(self) -> bool:
         """The human's turn to discard, with the table still (lifts and the cursor ring only then)."""
         return self.human_awaited() and self.match.phase is Phase.TURN
