@@ -24,7 +24,7 @@ class StillFrames:
         self._drawn_at = float("-inf")
         self._top: object | None = None
         self._size: tuple[int, int] | None = None
-        self.skipped = 0  # frames not drawn (the tests and the bench read it)
+        self.skipped = 0  # frames not drawn (the tests read it)
 
     def needed(self, now: float, *, still: bool, changed: bool, top: object, size: tuple[int, int]) -> bool:
         """``now`` in seconds; ``changed``: an event came or an intent left the screens this frame."""
