@@ -141,3 +141,33 @@ def test_the_loop_draws_a_still_title_once_then_only_on_events_and_refreshes(
     assert drawn[0] == 1 and 16 in drawn, drawn
     assert len(drawn) <= 2 + seconds / REFRESH + 1, (drawn, seconds)  # the first, the key's, one per refresh
     assert len(drawn) < 15, drawn
+
+
+@pytest.mark.parametrize("waits", [True, False])
+def test_a_result_is_still_once_its_points_are_counted_while_it_waits_for_the_player(waits: bool) -> None:
+    """A result that goes on by itself counts down on its OK button: never still."""
+    from test_table_input import _to_a_result
+
+    display()
+    screen = TableScreen(SIZE, seed=5, speed=1.0, levels={s: "efficiency" for s in range(4)}, wait_for_player=waits)
+    clock = FixedClock()
+    _to_a_result(screen, clock)
+    assert not screen.still, "the result comes in and counts its points"
+    if not waits:
+        while screen.hud.overlay.visible:
+            screen.update(clock.tick())
+            assert not screen.still
+        return
+    frames = 0
+    while not screen.still and frames < 1200:
+        screen.update(clock.tick())
+        frames += 1
+    assert screen.still and screen.presenter.waiting_for_player, frames
+    for _ in range(600):  # and stays so: nothing moves until the player dismisses it
+        screen.update(clock.tick())
+        assert screen.still
+    counting = screen.presenter.counting
+    assert counting is not None and counting.done
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0))
+    screen.update(clock.tick())
+    assert not screen.still, "the next hand's ceremony moves"

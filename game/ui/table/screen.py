@@ -262,10 +262,15 @@ class TableScreen:
     def still(self) -> bool:
         """The table waits for the player and nothing on it moves (:mod:`game.ui.still_frames`):
         no animation plays or waits, no tile of the hand is on its way up or down, no claim clock
-        or held notice counts down, no result is up (its points count, its OK button counts)."""
+        or held notice counts down; or a result waits to be dismissed, its points counted (a
+        result that goes on by itself counts down on its OK button: not still)."""
+        if self._notice_left > 0:
+            return False
+        p = self.presenter
+        if self.hud.overlay.visible or p.result is not None:
+            return p.waiting_for_player and p.counting is not None and p.counting.done
         return (self.timeline.idle and self.human_awaited() and not self.hand_focus.moving
-                and not (self.claim_seconds is not None and self.match.phase is not Phase.TURN)
-                and self._notice_left <= 0 and self.presenter.result is None and not self.hud.overlay.visible)
+                and not (self.claim_seconds is not None and self.match.phase is not Phase.TURN))
 
     def can_discard(self) -> bool:
         """The human's turn to discard, with the table still (lifts and the cursor ring only then)."""
