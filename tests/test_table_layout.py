@@ -185,3 +185,19 @@ def test_every_pond_stays_in_its_area(table: str, size: tuple[int, int], discard
             assert r.collidelist(wall) == -1, (side, r)
             assert all(r.collidelist(ponds[o]) == -1 for o in range(4) if o != side), (side, r)
             assert all(r.collidelist(hand) == -1 for hand in hands), (side, r)
+
+
+def test_the_warm_up_paints_no_badge_face_lying() -> None:
+    """The table's warm-up paints what its first frames lay down (hand, river, wall: and the
+    human's meld size where flowers are set aside in the deal); the badge size shows its faces
+    upright only (wind badges, a claimed tile), painted when first shown. Warming them lying
+    painted 42 more faces and their edges at every table start (a Continue's first turn too)."""
+    from game.ui import tile_art
+
+    display()
+    tile_art._shared_art.cache_clear()
+    layout = TableLayout((1280, 720), 17, "classic", True)
+    assert layout.badge_art not in (layout.river_art, layout.wall_art)
+    layout.warm()
+    lying_faces = [key for pose, key in layout.badge_art._edged if pose == "lying" and key is not None]
+    assert lying_faces == []

@@ -158,11 +158,14 @@ class TableLayout:
         """Paint every tile image the table shows now, so the deal's first frames only blit. The
         human's meld size is painted on first use (a call paints three faces, about 1 ms each),
         except where flowers are set aside during the deal itself."""
-        arts = [self.river_art, self.wall_art, self.badge_art]
+        arts = [self.river_art, self.wall_art]
         if self.flowers and self.meld_art is not self.river_art:
             arts.append(self.meld_art)
-        for art in arts:
+        for art in (*arts, self.badge_art):
             art.lying(None)
+        # the badge size shows faces upright only (the wind badges, a claimed tile): painted when
+        # first shown, as before the meld size came (warming them lying painted 41 faces and
+        # their edges at every table start, a Continue's first turn included)
         for tile in face_tiles():
             self.hand_art.standing(tile)
             for art in arts:
