@@ -262,11 +262,12 @@ def test_keys_and_buttons_drive_the_viewer() -> None:
     stack.handle_event(key(pygame.K_SPACE))
     assert v.playing
     frames(240)
-    assert v.step >= 5
+    assert v.step >= 5 and not v.still  # playing: drawn every frame
     stack.handle_event(key(pygame.K_SPACE))
     reached = (v.hand, v.step)
     frames(60)
     assert not v.playing and (v.hand, v.step) == reached
+    assert v.still  # paused, its last step played out: not drawn again until an event
     # H lists the hands over the viewer; Enter on a row jumps to that hand
     intent = stack.handle_event(key(pygame.K_h))
     assert isinstance(intent, PushScreen) and isinstance(intent.screen, HandListScreen)

@@ -456,3 +456,19 @@ def test_the_answer_buttons_say_the_narrations_words(name: str, language: str, w
         assert screen.table.terms.pon == want[1]  # the callouts on the table say it too
     finally:
         i18n.set_language("en")
+
+
+def test_a_lesson_at_rest_is_still_and_its_moves_are_not() -> None:
+    """A learner reads a lesson for a long while: while its table rests and its frames are drawn
+    around the seats, the lesson is still (not drawn again every frame: 40 % of a core in a real
+    window); while its opening moves play, it is not."""
+    clock = FixedClock()
+    screen = TutorialScreen(SIZE, level("riichi-02-pon-beats-chi"), None)
+    screen.update(clock.tick())
+    assert not screen.still, "the lesson's opening moves play"
+    run(screen, clock)
+    screen.update(clock.tick())
+    assert screen.still
+    for _ in range(120):  # and stays so
+        screen.update(clock.tick())
+        assert screen.still

@@ -444,6 +444,11 @@ class ReplayViewer(MenuScreen):
         self.presenter.root.draw(surface)
         self.root.draw(surface)
 
+    @property
+    def still(self) -> bool:
+        """Paused (or at the match's end), nothing moving, no log being read."""
+        return not self.playing and self.timeline.idle and self._reading is None
+
     def handle_key(self, event: pygame.event.Event) -> Any | None:
         key, text = event.key, getattr(event, "unicode", "")
         moves = {pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back,

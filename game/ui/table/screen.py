@@ -269,8 +269,11 @@ class TableScreen:
         p = self.presenter
         if self.hud.overlay.visible or p.result is not None:
             return p.waiting_for_player and p.counting is not None and p.counting.done
-        return (self.timeline.idle and self.human_awaited() and not self.hand_focus.moving
-                and not (self.claim_seconds is not None and self.match.phase is not Phase.TURN))
+        if not self.timeline.idle or self.hand_focus.moving:
+            return False
+        if not self.drive:  # a lesson's table: its moves come from the lesson, which says when
+            return True
+        return self.human_awaited() and not (self.claim_seconds is not None and self.match.phase is not Phase.TURN)
 
     def can_discard(self) -> bool:
         """The human's turn to discard, with the table still (lifts and the cursor ring only then)."""

@@ -497,6 +497,12 @@ class TutorialScreen(MenuScreen):
             self.layout()  # the frames go when the table moves and come back around the tiles at rest
         return None
 
+    @property
+    def still(self) -> bool:
+        """The lesson waits for the learner: its table rests and its frames are drawn around it
+        (a learner reads a lesson for a long while: it is not drawn again meanwhile)."""
+        return self.table.still and self._still == self.table.idle
+
     def finish_animations(self) -> None:
         """Space: every animation played to its end at once (the result overlay too)."""
         self.table.finish_animations()
