@@ -259,6 +259,7 @@ def test_results_screen_shows_placings_and_every_hand() -> None:
     end = match_end(match, dataclasses.replace(options, human_seat=1))
     screen = ResultsScreen(SIZE, end, replay_path=Path("/tmp/replay.json"))
     assert_drawn(render(screen))
+    assert screen.still  # read for a long while: not drawn again until an event (its update only counts time)
     assert len(end.series) == len(summary.hands) + 1 >= 2  # the start, then every hand
     assert sorted(end.final.ranks) == [1, 2, 3, 4]
     last = [e for e in match.events if isinstance(e, HandEnded)][-1]

@@ -91,10 +91,12 @@ def test_the_screen_shows_progress_then_the_points_in_every_language() -> None:
         deadline = time.monotonic() + 120
         while screen.working:
             screen.update(1 / 60)  # never blocks: the work is on its own thread
+            assert not screen.still  # its progress bar moves
             assert time.monotonic() < deadline
             time.sleep(0.01)
         screen.update(1 / 60)
         assert screen.review is not None and not screen.failed
+        assert screen.still  # written and laid out: not drawn again until an event
         texts = [getattr(n, "text", "") for n in screen.root.walk()]
         assert any(isinstance(x, str) and i18n.t("review.title", hand="East 2") == x for x in texts)
         # the rows name tiles as pictures, never as codes (seen: "You discarded 3m; hard would discard 6s")

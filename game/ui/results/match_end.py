@@ -177,6 +177,11 @@ class ResultsScreen(MenuScreen):
         self.shown_for += dt
         return super().update(dt)
 
+    @property
+    def still(self) -> bool:
+        """Its update only counts the seconds shown (the picture does not change with them)."""
+        return True
+
     def handle_key(self, event: pygame.event.Event) -> Any | None:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.shown_for < GUARD_SECONDS:
             return None  # the key that dismissed the last hand's result, pressed again or held

@@ -89,6 +89,11 @@ class ReviewScreen(MenuScreen):
             self.layout()
         return None
 
+    @property
+    def still(self) -> bool:
+        """The review is written and laid out (while it is worked out, its progress bar moves)."""
+        return not self.working and self._shown_done == -2
+
     def back(self) -> Any | None:
         self._cancel.set()
         return super().back()
