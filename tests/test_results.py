@@ -131,6 +131,19 @@ def test_a_drawn_panel_keeps_one_picture_and_draws_its_box_again_when_asked() ->
     assert tuple(surface.get_at(spot))[:3] == BOX and all(n._image is None for n in boxes)
 
 
+def test_a_staged_panel_shows_the_picture_drawn_while_staged() -> None:
+    """The still picture is drawn and encoded out of sight, a frame at a time; showing the panel
+    moves it into the overlay and must keep that picture, or the first shown frame draws it all
+    again (3-6 ms at 1080p, the result screen's worst frame)."""
+    table = _table("tsumo_ura", finish=False)
+    panel = table.presenter.result
+    assert panel is not None and panel.still is not None and panel.still.parent is table.hud.overlay
+    assert panel.still.redraws == 1 and panel.still._picture is not None
+    picture = panel.still._picture
+    table.draw(pygame.Surface(SIZE))
+    assert panel.still.redraws == 1 and panel.still._picture is picture
+
+
 def test_melds_show_as_melds_with_the_called_tile_turned() -> None:
     table = _table("ron_melds")
     panel = table.presenter.result

@@ -442,8 +442,7 @@ class ResultPanel:
         parent.clear()
         for node in (self.still, self.moving):
             if node is not None:
-                node.remove()
-                parent.add_child(node)
+                node.move_to(parent)  # the still picture drawn and encoded while staged is kept
         self.parent = parent
 
     # --- animation ------------------------------------------------------------------------------

@@ -54,9 +54,9 @@ class CachedLayer(Node):
         self.dirty = True
         return super().add_child(child, z=z)
 
-    def remove_child(self, child: Node) -> None:
+    def remove_child(self, child: Node, *, moving: bool = False) -> None:
         self.dirty = True
-        super().remove_child(child)
+        super().remove_child(child, moving=moving)
 
     def clear(self) -> None:
         self.dirty = True
