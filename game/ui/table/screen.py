@@ -273,7 +273,7 @@ class TableScreen:
             return False
         if not self.drive:  # a lesson's table: its moves come from the lesson, which says when
             return True
-        return self.human_awaited() and not (self.claim_seconds is not None and self.match.phase is not Phase.TURN)
+        return self.human_awaited() and not self._claim_clock_runs()
 
     def can_discard(self) -> bool:
         """The human's turn to discard, with the table still (lifts and the cursor ring only then)."""
@@ -285,16 +285,21 @@ class TableScreen:
 
     def _count_down(self, dt: float) -> None:
         """The optional claim countdown: an unanswered claim prompt passes when time is up."""
-        if self.claim_seconds is None or not self.human_awaited() or self.match.phase is Phase.TURN:
+        limit = self.claim_seconds
+        if limit is None or not self._claim_clock_runs():
             self._claim_waited = 0.0
             return
         self._claim_waited += dt
-        self.hud.set_countdown(self.claim_seconds - self._claim_waited, self.claim_seconds)
-        if self._claim_waited >= self.claim_seconds - 1e-9:  # frame sums: 30 x 1/60 s is 0.4999...s
+        self.hud.set_countdown(limit - self._claim_waited, limit)
+        if self._claim_waited >= limit - 1e-9:  # frame sums: 30 x 1/60 s is 0.4999...s
             self._claim_waited = 0.0
             passing = [a for a in self.match.legal_actions(self.human) if a.kind is ActionKind.PASS]
             if passing:
                 self.apply(passing[0])
+
+    def _claim_clock_runs(self) -> bool:
+        """The optional claim countdown counts now: a claim prompt waits on the human, with a limit."""
+        return self.claim_seconds is not None and self.human_awaited() and self.match.phase is not Phase.TURN
 
     def _drive_one(self) -> bool:
         """One AI decision when the table is still; True if something was applied."""
