@@ -478,6 +478,57 @@ def test_a_long_caption_wraps_clear_of_the_players_notes(profile: str, size: tup
             assert box.collidelist(hand) == -1, (lang, profile, size, words, box)
 
 
+@pytest.mark.parametrize("profile", ["riichi", "taiwanese"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_caption_mid_hand_keeps_off_the_players_river(profile: str, size: tuple[int, int]) -> None:
+    """Seen at 1280x720 and 1920x1080 (fr, ru): a notice of two lines mid-hand ("no drawn tile after
+    a call") covered the second and third rows of the player's river. With three rows of discards a
+    notice, in every language, stands clear of every discard, the plate and notes, the hand and the
+    right seat's river, inside the window; with no discard yet the caption stays centred."""
+    display()
+    window = pygame.Rect((0, 0), size)
+    try:
+        screen = TableScreen(size, profile=profile, seed=5, level="efficiency")
+        hud, p = screen.hud, screen.presenter
+        _play(screen, lambda: len(p.seats[screen.human].river) >= 13 and p.idle)
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            screen.language_changed()
+            river = [world_rect(s) for s in p.seats[screen.human].river]
+            hand = _fullest_hand(screen)
+            notes = [world_rect(n) for n in (hud.plates[hud.human], hud.plates[(hud.human + 1) % 4])]
+            for words in (i18n.t("table.notice.no_drawn_tile"), i18n.t("table.caption.deal")):
+                hud.caption(words)
+                box, text = world_rect(hud.caption_panel), world_rect(hud.caption_text)
+                assert window.contains(box) and box.contains(text), (lang, profile, size, box, text)
+                assert box.collidelist(river) == -1, (lang, profile, size, words, box, river)
+                assert box.collidelist(notes + hand) == -1, (lang, profile, size, words, box)
+                assert not box.colliderect(screen.layout.river_area(1)), (lang, profile, size, box)
+            hud.caption("")
+    finally:
+        i18n.set_language("en")
+    fresh = TableScreen(size, profile=profile, seed=5, level="efficiency")
+    fresh.hud.caption(i18n.t("table.notice.no_drawn_tile"))
+    assert abs(fresh.hud.caption_panel.x - size[0] / 2) < 1  # no river yet: centred
+
+
+def test_the_deals_blocks_fly_over_the_caption() -> None:
+    """Seen in the deal: the caption hid the blocks flying from the wall to the player's hand. A
+    tile in flight is drawn after the narration (and under the claim bar and the result)."""
+    display()
+    screen = TableScreen(SIZE, profile="riichi", seed=5, level="efficiency")
+    p, hud = screen.presenter, screen.hud
+    clock = FixedClock()
+    for _ in range(2_000):
+        screen.update(clock.tick())
+        if p.flight.children and hud.caption_panel.visible:
+            break
+    else:
+        raise AssertionError("no tile flew while a caption showed")
+    order = list(p.root.children)
+    assert order.index(hud.narration) < order.index(p.flight) < order.index(hud.over)
+
+
 @pytest.mark.parametrize(("profile", "calls", "win"), [
     ("riichi", ("Chi", "Pon", "Kan"), "Ron"),
     ("ema", ("Chow", "Pung", "Kong"), "Ron"),  # RCR 2016 §3.3 says chow, pung and kong, and ron

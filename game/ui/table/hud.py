@@ -90,7 +90,11 @@ class Hud:
         self._result: tuple[str, tuple[int, ...], tuple[tuple[str, str], ...], str, tuple[int, ...]] | None = None
         self._winds: list[int | None] = [None] * 4  # each seat's wind, once the first dealer is known
         self.under = Node(name="hud under the tiles")  # centre panel, plates, dora panel
-        self.over = Node(name="hud over the tiles")  # caption, callouts, result, claim bar
+        # the caption sits between the tiles at rest and the tiles in flight (a block of the deal
+        # passes over the narration, as a tile in the hand would over a card on the table)
+        self.narration = Node(name="narration")
+        self.over = Node(name="hud over the tiles")  # callouts, result, claim bar
+        self._river_rest: pygame.Rect | None = None  # the human's river at rest (the caption keeps off it)
         lay = self.layout
         side = round(lay.centre_panel_size() + 4)
         area = pygame.Rect(0, 0, side, side)
@@ -163,6 +167,7 @@ class Hud:
         self.preview_text = self.preview_box.add_child(Text("", pieces.font(round(14 * u), True), pieces.GOLD,
                                                             anchor=(1.0, 0.5)))
         self._bar_top_right = (0.0, 0.0)
+        self._bar_left = 0.0
         self.choices: list[Choice] = []
         self._countdown: tuple[Text, Panel, float] | None = None
 
@@ -177,13 +182,16 @@ class Hud:
         notes_right = x - pw / 2 + max(pw, self._note_width, self._hint_width) + 14 * u
         self._caption_bottom = h - lay.margin - lay.hand_art.height - 18 * u
         self._caption_pad = round(24 * u)
-        self.caption_panel = self.over.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 255), w / 2,
-                                                       self._caption_bottom - 22 * u, radius=round(22 * u),
-                                                       border_color=(150, 130, 70), border_width=1, visible=False,
-                                                       name="caption"))
+        self._caption_width = round(max(300 * u, w - 2 * notes_right) - 2 * self._caption_pad)
+        self._notes_right = min(notes_right, (w - self._caption_width) / 2 - self._caption_pad)
+        self._beside_top = lay.river_area(1).bottom  # the right seat's river: room beside ours ends there
+        self.caption_panel = self.narration.add_child(Panel(round(700 * u), round(44 * u), (12, 26, 26, 255), w / 2,
+                                                            self._caption_bottom - 22 * u, radius=round(22 * u),
+                                                            border_color=(150, 130, 70), border_width=1,
+                                                            visible=False, name="caption"))
         self.caption_text = self.caption_panel.add_child(
             TileLine("", self.line_art, pieces.font(round(20 * u), True), pieces.INK, align="center",
-                     width=round(max(300 * u, w - 2 * notes_right) - 2 * self._caption_pad), name="caption text"))
+                     width=self._caption_width, name="caption text"))
 
     def _build_waits(self, u: float) -> None:
         """The human's waits (when tenpai) and furiten just above the name plate, the hint in a
@@ -389,6 +397,7 @@ class Hud:
         a word's width decides laid out again (badges, the caption, the hint box, a result)."""
         self.names, self.roles, self.terms = list(names), list(roles), terms
         retranslate_tree(self.under)
+        retranslate_tree(self.narration)
         retranslate_tree(self.over)
         for badge in self.riichi_badges:
             self._fit_badge(badge)
@@ -478,12 +487,55 @@ class Hud:
         text = fresh(text)  # a caption made before a language switch, shown after it
         self.caption_text.say(text)
         self.caption_panel.visible = bool(text)
-        if text:  # the panel fits the words, its foot kept where one line stands (more lines grow up)
-            w, h = self.caption_text.size_px()
-            u = self.layout.unit
-            self.caption_panel.width = w + 2 * self._caption_pad
-            self.caption_panel.height = max(round(44 * u), h + round(16 * u))
-            self.caption_panel.y = self._caption_bottom - self.caption_panel.height / 2
+        self._place_caption()
+
+    def keep_caption_off(self, river: pygame.Rect | None) -> None:
+        """Where the human's river lies at rest (None: no discard yet): a caption shown mid-hand
+        moves off it (seen: a notice of two lines over the second and third rows, fr and ru)."""
+        if river != self._river_rest:
+            self._river_rest = river
+            self._place_caption()
+
+    def _place_caption(self) -> None:
+        """The panel fits the words, its foot kept where one line stands (more lines grow up),
+        centred between the player's notes and their mirror. Over the human's river (mid-hand) it
+        goes to the room right of the river, above the hand, wrapped to that room, if that room
+        holds it below the right seat's river; beside the claim bar it keeps left of the bar."""
+        panel, text = self.caption_panel, self.caption_text
+        if not panel.visible:
+            return
+        lay, u = self.layout, self.layout.unit
+        w, _ = lay.size
+        pad = self._caption_pad
+
+        def fit(width: float, left: float, right: float) -> pygame.Rect:
+            """The panel laid out for ``width`` px of words, as near the middle of left..right
+            as it goes, kept inside them."""
+            text.width = round(width)
+            tw, th = text.size_px()
+            panel.width = tw + 2 * pad
+            panel.height = max(round(44 * u), th + round(16 * u))
+            panel.x = min(max((left + right) / 2, left + panel.width / 2), right - panel.width / 2)
+            panel.y = self._caption_bottom - panel.height / 2
+            box = pygame.Rect(0, 0, panel.width, panel.height)
+            box.center = (round(panel.x), round(panel.y))
+            return box
+
+        notes, mirror = self._notes_right, w - self._notes_right
+        if self.bar.visible:  # a claim lasts seconds: left of the bar, over the river if need be
+            fit(max(200 * u, min(self._caption_width, self._bar_left - 14 * u - notes - 2 * pad)), notes,
+                self._bar_left - 14 * u)
+            return
+        box = fit(self._caption_width, notes, mirror)
+        river = self._river_rest
+        if river is None or not box.colliderect(river):
+            return
+        left, right = river.right + 14 * u, w - 16 * u  # the right seat's tiles there are backs
+        if right - left - 2 * pad >= 240 * u:
+            beside = fit(min(self._caption_width, right - left - 2 * pad), left, right)
+            if beside.top >= self._beside_top:
+                return
+        fit(self._caption_width, notes, mirror)  # too long for the room beside the river
 
     # --- animated bits -----------------------------------------------------------------------
 
@@ -579,6 +631,7 @@ class Hud:
         self._countdown = None
         if not choices:
             self.bar.visible = False
+            self._place_caption()
             return
         bh = round(42 * u)
         pad = 10 * u
@@ -629,6 +682,8 @@ class Hud:
             x += bw + pad
         self.bar.visible = True
         self._bar_top_right = (right, bottom - height)
+        self._bar_left = right - total
+        self._place_caption()  # off the bar's corner
 
     def set_countdown(self, left: float, total: float) -> None:
         """The claim window's time left: whole seconds in words (re-rendered once a second) and a
@@ -661,6 +716,7 @@ class Hud:
         self.choices = []
         self.bar.clear()
         self.bar.visible = False
+        self._place_caption()
 
 
 class _Counter:

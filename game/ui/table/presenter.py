@@ -190,6 +190,8 @@ class Presenter:
         self.root.add_child(hud.under)
         self.table = self.root.add_child(Node(name="tiles"))
         self.fx = self.root.add_child(Node(name="fx"))
+        self.root.add_child(hud.narration)
+        self.flight = self.root.add_child(Node(name="tiles in flight"))  # over the narration, under the HUD
         self.root.add_child(hud.over)
         self.units: list[str] = []  # the name of every unit started, in order (tests, captions)
         self.hold: Hold | None = None
@@ -209,7 +211,9 @@ class Presenter:
 
     def _reset_hand(self) -> None:
         self.table.clear()
+        self.flight.clear()
         self.fx.clear()
+        self.hud.keep_caption_off(None)
         lay = self.layout
         screen = pygame.Rect(0, 0, *lay.size)
         # one layer per wall, so a tile leaving one wall redraws only that wall's picture
@@ -356,7 +360,7 @@ class Presenter:
             elif changed and isinstance(home, CachedLayer):
                 home.touch()
             return Delay(0.0)
-        self.table.add_child(sprite, z=Z_FLYING)
+        self.flight.add_child(sprite, z=Z_FLYING)
         return Seq(Tween(sprite, {"x": place.x, "y": place.y}, duration=duration, ease=ease),
                    Call(functools.partial(home.add_child, sprite, z=z)))
 
@@ -400,6 +404,8 @@ class Presenter:
         places = self.layout.river_places(self.side(seat), [s.sideways for s in pic.river])
         ra = self.layout.river_art
         home = self.river_layers[seat]
+        if seat == self.human:
+            self.hud.keep_caption_off(_rest_rect(places, ra.height + ra.depth))
         return Parallel(*(self._move(s, p, ra.lying(s.tile), Z_RIVER, duration, home=home)
                           for s, p in zip(pic.river, places, strict=True)))
 
@@ -1015,6 +1021,16 @@ class Presenter:
 
     def human_tiles(self) -> list[int]:
         return [s.tile for s in self.seats[self.human].concealed()]
+
+
+def _rest_rect(places: Sequence[Place], reach: float) -> pygame.Rect | None:
+    """The screen rectangle tiles at ``places`` cover (each within a square of ``reach``)."""
+    if not places:
+        return None
+    xs, ys = [p.x for p in places], [p.y for p in places]
+    half = reach / 2
+    return pygame.Rect(round(min(xs) - half), round(min(ys) - half), round(max(xs) - min(xs) + reach),
+                       round(max(ys) - min(ys) + reach))
 
 
 def _remove_all(nodes: Iterable[Node]) -> None:
