@@ -150,7 +150,9 @@ def test_the_import_works_outside_the_window_process(long_log: Path) -> None:
 
 def test_the_import_shows_its_progress_and_opens_the_viewer(long_log: Path) -> None:
     screen = ImportScreen(SIZE, path=str(long_log))
+    assert screen.still  # waiting for the player: drawn only on events (game/ui/still_frames.py)
     assert screen.open() is None
+    assert not screen.still  # its progress bar moves
     assert screen.job is not None and screen.root.find("progress") is not None
     assert screen.root.find("cancel") is not None
     surface = pygame.Surface(SIZE)
@@ -227,7 +229,9 @@ def test_the_file_chooser_by_keyboard(tmp_path: Path) -> None:
     (tmp_path / "other.mjson").write_text("{}")
     picked: list[Path] = []
     screen = FileChooserScreen(SIZE, tmp_path, pick=picked.append)
+    assert not screen.still  # the folder is being read (its result is laid out by an update)
     wait_listed(screen)
+    assert screen.still  # read and laid out: drawn only on events (game/ui/still_frames.py)
     screen.draw(pygame.Surface(SIZE))
     screen.handle_event(key(0, "l"))  # type-ahead: "logs"
     assert screen.focused is not None and screen.focused.name == "entry:logs"

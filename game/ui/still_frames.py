@@ -7,7 +7,9 @@ to show the same picture again (a laptop's fan and battery notice). A screen say
 when its picture cannot change until an event arrives (a menu with no ``update`` of its own; the
 table waiting for the player with nothing moving); then a frame is drawn only after an event, a
 new screen, a new window size or an intent, and at least every :data:`REFRESH` seconds, so a
-change the screen failed to announce shows within a quarter of a second.
+change the screen failed to announce shows within a quarter of a second. The first still frame
+is drawn too: what the last busy frame's update did (an animation's end, a background job's
+result laid out) is on it.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ class StillFrames:
         self._drawn_at = float("-inf")
         self._top: object | None = None
         self._size: tuple[int, int] | None = None
+        self._was_still = False  # the last frame's screen was still
         self.skipped = 0  # frames not drawn (the tests read it)
 
     def needed(self, now: float, *, still: bool, changed: bool, top: object, size: tuple[int, int]) -> bool:
         """``now`` in seconds; ``changed``: an event came or an intent left the screens this frame."""
-        if changed or not still or top is not self._top or size != self._size or now - self._drawn_at >= REFRESH:
+        settled, self._was_still = not self._was_still, still
+        if changed or not still or settled or top is not self._top or size != self._size \
+                or now - self._drawn_at >= REFRESH:
             self._drawn_at, self._top, self._size = now, top, size
             return True
         self.skipped += 1

@@ -167,6 +167,11 @@ class FileChooserScreen(MenuScreen):
         self.pick(entry.path)
         return Back()
 
+    @property
+    def still(self) -> bool:
+        """The folder is read (while it is read, the screen waits on the listing's thread)."""
+        return self.job is None
+
     def update(self, dt: float) -> Any | None:
         if self.job is not None and self.job.done:
             job, self.job = self.job, None

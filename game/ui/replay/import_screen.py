@@ -227,6 +227,11 @@ class ImportScreen(MenuScreen):
             return self.cancel()
         return super().back()
 
+    @property
+    def still(self) -> bool:
+        """No log is being read (while one is, its progress bar moves)."""
+        return self.job is None
+
     def update(self, dt: float) -> Any | None:
         job = self.job
         if job is None:
