@@ -18,6 +18,7 @@ key it sits under. What may differ, by design:
 from __future__ import annotations
 
 import re
+import tomllib
 import unicodedata
 
 import pytest
@@ -25,6 +26,7 @@ import pytest
 from game import i18n
 from game.i18n import LANGUAGES
 from game.persist.settings import CHOICES
+from game.tutorial.level import levels_dir
 from game.ui.table.words import RULEBOOK, TERMINOLOGIES, table_terms
 
 # The scripts each language writes its words in (a letter's Unicode name starts with its script).
@@ -121,3 +123,30 @@ def test_each_terms_choice_names_its_win_differently(language: str) -> None:
         i18n.set_language("en")
     assert len(set(wins.values())) == len(TERMINOLOGIES), wins
     assert all(wins[name] in text for name, text in zip(TERMINOLOGIES, shown, strict=True)), shown
+
+
+def _written_in(value: object, language: str) -> list[str]:
+    """Every string a lesson file gives under the key ``language`` (its texts are tables of them)."""
+    if isinstance(value, dict):
+        return [text for key, item in value.items()
+                for text in ([item] if key == language and isinstance(item, str) else _written_in(item, language))]
+    if isinstance(value, list):
+        return [text for item in value for text in _written_in(item, language)]
+    return []
+
+
+# an apostrophe inside a word: l'ordre, jusqu'à, player's (a quoted ' in a list of characters is none)
+_ELISION = re.compile(r"\w(['’])\w")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_writes_its_apostrophes_one_way(language: str) -> None:
+    """Seen in French: "l’IA" beside "l'emporte" (20 typographic apostrophes among 150 straight
+    ones). A reader notices the two shapes side by side; a catalog and the lessons written in its
+    language use one (the straight one, as the lessons and the other catalogs do)."""
+    texts = [text for _, text in strings(language)]
+    for path in sorted(levels_dir().glob("*.toml")):
+        texts += _written_in(tomllib.loads(path.read_text(encoding="utf-8")), language)
+    assert len(texts) > 500
+    shapes = {mark for text in texts for mark in _ELISION.findall(text)}
+    assert shapes <= {"'"}, [text for text in texts if "’" in text][:5]
