@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "soak": ("game.cli.soak", "play many mixed-seat matches checking invariants; JSON figures"),
     "stress": ("game.cli.stress", "kill -9 during autosaving, several games on one folder, hostile imports"),
     "ai-decisions": ("game.cli.ai_decisions", "record hard's decisions on seeded hands, or check them"),
+    "counterfactual": ("game.cli.counterfactual", "where hard's choice differs from normal's: both played out to the hand's end"),
     "win-chance": ("game.cli.win_chance", "record hard's win chances against self-play, fit or check their calibration"),
 }
 
