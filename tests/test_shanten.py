@@ -444,6 +444,24 @@ def test_shanten_is_the_least_of_its_forms_for_any_hand(
     assert shanten(counts, sets, chiitoitsu, kokushi) == expected
 
 
+@SETTINGS
+@given(st.integers(1, 20).flatmap(any_hand), st.integers(0, 5), st.booleans(), st.booleans())
+def test_shanten_reads_every_kind_of_count_vector_alike(
+    counts: list[int], sets: int, chiitoitsu: bool, kokushi: bool
+) -> None:
+    """The engine's bytearray and bytes are cut by ``struct`` with no copy, the AI's lists and
+    any other sequence by way of ``bytes()``: each gives the same shanten, and a count of 5
+    raises ``ValueError`` from each."""
+    expected = shanten(counts, sets, chiitoitsu, kokushi)
+    for vector in (bytearray(counts), bytes(counts), tuple(counts)):
+        assert shanten(vector, sets, chiitoitsu, kokushi) == expected
+    bad = [*counts]
+    bad[counts.index(max(counts))] = 5
+    for vector in (bad, bytearray(bad), bytes(bad), tuple(bad)):
+        with pytest.raises(ValueError):
+            shanten(vector, sets, chiitoitsu, kokushi)
+
+
 def test_the_whole_key_tables_agree_with_the_prefix_and_suffix_tables() -> None:
     """The whole-key tables are filled on first use; each key's vector id is the one the
     generated prefix and suffix tables give, so a count before they are filled (the slow path)

@@ -21,7 +21,7 @@ The look-ups come from ``_shanten_tables.py``, built by ``_shanten_build.py`` (s
 idea). Each group's count pattern gives the id of its distance vector: common patterns (a suit
 of up to 10 tiles, honours up to 9) from one dict filled at import, any other by cutting the
 pattern into a prefix and a suffix whose row and column pick one byte of a table. Three more
-look-ups combine the three suits and the honours. A call costs about a microsecond or two in
+look-ups combine the three suits and the honours. A call costs about a microsecond in
 pure Python, some 30 times fewer instructions than the ``mahjong`` library's shanten.
 """
 
@@ -30,13 +30,14 @@ from __future__ import annotations
 import base64
 import functools
 import itertools
+import struct
 import zlib
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from sys import byteorder
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 from . import _shanten_tables as _t
 
@@ -112,6 +113,12 @@ def _patterns(length: int) -> Iterator[tuple[int, ...]]:
 
 
 _SUIT_PRE, _SUIT_SUF, _HONOR_PRE, _HONOR_SUF, _TWO, _THREE, _FINAL = _load()
+# :func:`shanten`'s own forms of two of them, one list indexing fewer each (a list index is
+# specialised by the interpreter, a bytes index is not): ``_TWO_THREE[a][b]`` is
+# ``_THREE[_TWO[a][b]]`` (the row itself, 35,000 pointers), and ``_SHANTEN_4`` is
+# ``_FINAL[4]`` less one as lists of small ints (the usual call's 27,000 entries; 0.2 MB)
+_TWO_THREE: Final = [[_THREE[mixed] for mixed in row] for row in _TWO]
+_SHANTEN_4: Final = [[distance - 1 for distance in row] for row in _FINAL[4]]
 _SUIT_VEC: Final = _t.SUIT_VECTORS
 _HONOR_VEC: Final = _t.HONOR_VECTORS
 
@@ -235,6 +242,11 @@ def whole_key_tables() -> tuple[dict[bytes, tuple[int, int]], dict[bytes, tuple[
 
 # one C call cuts a hand into its three suits and the honours
 _cut = itemgetter(slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
+# and one C call cuts a 34-byte buffer (the engine's bytearray of counts, or bytes) into the four
+# groups as bytes, with no bytes() copy first: 1,350 instructions against bytes() and _cut's
+# 2,100 (callgrind); anything else (a list, another length) raises TypeError or struct.error
+_split: Final = cast(Callable[[object], tuple[bytes, bytes, bytes, bytes]], struct.Struct("9s9s9s7s").unpack)
+_NOT_A_BUFFER: Final = (TypeError, struct.error)
 
 
 def _group_id(g: bytes) -> int:
@@ -315,22 +327,30 @@ def shanten(counts: Sequence[int], sets: int = 4, chiitoitsu: bool = True, kokus
     vector's length (34) is checked here: this is the hot path. A count above 4 raises
     ``ValueError``.
     """
-    b = bytes(counts)
-    m, p, s, z = _cut(b)
+    if counts.__class__ is list:  # the AI's hands (a failed _split would cost 4,000 instructions)
+        m, p, s, z = _split(bytes(counts))
+    else:
+        try:
+            m, p, s, z = _split(counts)
+        except _NOT_A_BUFFER:  # a tuple, or a buffer of another length
+            m, p, s, z = _cut(bytes(counts))
     try:
         im, cm = _SUITS[m]
         ip, cp = _SUITS[p]
         is_, cs = _SUITS[s]
         iz, cz = _HONORS[z]
     except KeyError:  # a group too big for the whole-key tables (or bad counts)
+        b = bytes(counts)
         return _with_special_forms(_normal_distance(b, sets) - 1, b, sets, chiitoitsu, kokushi)
-    best: int = _FINAL[sets][_THREE[_TWO[im][ip]][is_]][iz] - 1
-    if sets != 4 or best < 0:
+    if sets != 4:
+        return _FINAL[sets][_TWO_THREE[im][ip][is_]][iz] - 1
+    best: int = _SHANTEN_4[_TWO_THREE[im][ip][is_]][iz]
+    if best < 0:
         return best
     if chiitoitsu and kokushi:  # the usual call: both special forms from one table look-up
         special = _SPECIALS[cm + cp + cs + cz]
         return special if special < best else best
-    return _with_special_forms(best, b, sets, chiitoitsu, kokushi)
+    return _with_special_forms(best, bytes(counts), sets, chiitoitsu, kokushi)
 
 
 def _with_special_forms(best: int, b: bytes, sets: int, chiitoitsu: bool, kokushi: bool) -> int:
