@@ -69,7 +69,7 @@ _KOKUSHI_SET: Final = frozenset(_KOKUSHI_KINDS)
 
 def _load() -> tuple[
     dict[bytes, bytes], dict[bytes, int], dict[bytes, bytes], dict[bytes, int],
-    list[list[int]], list[list[int]], list[list[bytes]],
+    list[array[int]], list[list[int]], list[list[bytes]],
 ]:  # fmt: skip
     """Unpack the generated tables: per group kind, prefix → row (bytes of vector ids) and
     suffix → column; ``two[suit][suit]`` and ``three[mixed][suit]`` → mixed vector id; and
@@ -96,7 +96,8 @@ def _load() -> tuple[
     honor_pre, honor_suf = group("honor", 4, 7, _t.HONOR_COLS)
     n_suit, n_mixed, n_honor = len(_t.SUIT_VECTORS), _t.MIXED_COUNT, len(_t.HONOR_VECTORS)
     two_flat, three_flat = u16("two"), u16("three")
-    two = [two_flat[i * n_suit : (i + 1) * n_suit] for i in range(n_suit)]
+    # compact rows: the hot paths read ``_TWO_THREE`` (below), built from these
+    two = [array("H", two_flat[i * n_suit : (i + 1) * n_suit]) for i in range(n_suit)]
     three = [three_flat[i * n_suit : (i + 1) * n_suit] for i in range(n_mixed)]
     final_flat = parts["final"]
     per_sets = n_mixed * n_honor
@@ -113,10 +114,10 @@ def _patterns(length: int) -> Iterator[tuple[int, ...]]:
 
 
 _SUIT_PRE, _SUIT_SUF, _HONOR_PRE, _HONOR_SUF, _TWO, _THREE, _FINAL = _load()
-# :func:`shanten`'s own forms of two of them, one list indexing fewer each (a list index is
-# specialised by the interpreter, a bytes index is not): ``_TWO_THREE[a][b]`` is
-# ``_THREE[_TWO[a][b]]`` (the row itself, 35,000 pointers), and ``_SHANTEN_4`` is
-# ``_FINAL[4]`` less one as lists of small ints (the usual call's 27,000 entries; 0.2 MB)
+# The hot paths' forms of two of them, one indexing fewer each (a list index is specialised by
+# the interpreter, a bytes or array index is not): ``_TWO_THREE[a][b]`` is ``_THREE[_TWO[a][b]]``
+# (the row itself: 35,000 pointers, where ``_TWO`` keeps compact rows), and ``_SHANTEN_4`` is
+# ``_FINAL[4]`` less one as lists of small ints (:func:`shanten`'s usual call; 27,000, 0.2 MB)
 _TWO_THREE: Final = [[_THREE[mixed] for mixed in row] for row in _TWO]
 _SHANTEN_4: Final = [[distance - 1 for distance in row] for row in _FINAL[4]]
 _SUIT_VEC: Final = _t.SUIT_VECTORS
@@ -285,7 +286,7 @@ def _normal_distance(b: bytes, sets: int) -> int:
     (learned on the way: see :func:`_group_id`)."""
     m, p, s, z = _cut(b)
     try:
-        return _FINAL[sets][_THREE[_TWO[_group_id(m)][_group_id(p)]][_group_id(s)]][_group_id(z)]
+        return _FINAL[sets][_TWO_THREE[_group_id(m)][_group_id(p)][_group_id(s)]][_group_id(z)]
     except KeyError:
         raise _bad_counts(b) from None
 
@@ -298,7 +299,7 @@ def shanten_normal(counts: Sequence[int], sets: int = 4) -> int:
     b = bytes(counts)
     m, p, s, z = _cut(b)
     try:
-        return _FINAL[sets][_THREE[_TWO[_SUITS[m][0]][_SUITS[p][0]]][_SUITS[s][0]]][_HONORS[z][0]] - 1
+        return _FINAL[sets][_TWO_THREE[_SUITS[m][0]][_SUITS[p][0]][_SUITS[s][0]]][_HONORS[z][0]] - 1
     except KeyError:
         return _normal_distance(b, sets) - 1
 
@@ -555,7 +556,10 @@ def improving_draws(
     the hand's shanten (about one closed hand in four).
     """
     b = bytes(counts)
-    groups = _cut(b)
+    try:
+        groups = _split(b)
+    except struct.error:  # not 34 counts
+        groups = _cut(b)
     code = -1  # the four groups' special-form code (see ``_facts``), when the tables give it
     try:  # the whole-key tables hold nearly every group: four look-ups, no call
         (m, cm), (p, cp), (s_, cs), (z, cz) = _SUITS[groups[0]], _SUITS[groups[1]], _SUITS[groups[2]], _HONORS[groups[3]]
@@ -565,10 +569,10 @@ def improving_draws(
             m, p, s_, z = [_group_id(g) for g in groups]
         except KeyError:
             raise _bad_counts(counts) from None
-    two, three = _TWO, _THREE
+    two_three = _TWO_THREE
     column = _COLUMNS[sets].get(z) or _final_column(sets, z)
-    two_m = two[m]
-    three_mp = three[two_m[p]]
+    two_three_m = two_three[m]
+    three_mp = two_three_m[p]
     normal_base = column[three_mp[s_]] - 1
     base = normal_base
     special = 99  # the better special form's shanten (99: none applies)
@@ -584,13 +588,13 @@ def improving_draws(
         # against the other two suits combined first, then the honours' column: two look-ups per
         # distinct bumped id (bumps that give one id alike: some 9 ids for 21 bumps)
         slow: list[int] = []
-        row = three[two[p][s_]]
+        row = two_three[p][s_]
         for new_id, bumped in _bumps(groups[0], 0):
             if new_id < 0:
                 slow += bumped
             elif column[row[new_id]] <= base:
                 found += bumped
-        row = three[two_m[s_]]
+        row = two_three_m[s_]
         for new_id, bumped in _bumps(groups[1], 9):
             if new_id < 0:
                 slow += bumped
@@ -714,7 +718,10 @@ def discard_shanten(
     the other groups combined once, not a whole :func:`shanten` call; the special forms are
     counted only when they may lower one."""
     b = bytes(counts)
-    groups = _cut(b)
+    try:
+        groups = _split(b)
+    except struct.error:  # not 34 counts
+        groups = _cut(b)
     try:  # as in improving_draws: four look-ups, the tables combined in any order
         m, p, s_, z = _SUITS[groups[0]][0], _SUITS[groups[1]][0], _SUITS[groups[2]][0], _HONORS[groups[3]][0]
     except KeyError:
@@ -722,18 +729,18 @@ def discard_shanten(
             m, p, s_, z = [_group_id(g) for g in groups]
         except KeyError:
             raise _bad_counts(counts) from None
-    two, three = _TWO, _THREE
+    two_three = _TWO_THREE
     column = _COLUMNS[sets].get(z) or _final_column(sets, z)
-    two_m = two[m]
-    three_mp = three[two_m[p]]
+    two_three_m = two_three[m]
+    three_mp = two_three_m[p]
     # one loop per group, not a comprehension each (a comprehension is a call in Python 3.11:
     # 18 % of this function's instructions in hard's look-ahead)
     out: list[tuple[int, int]] = []
     append = out.append
-    row = three[two[p][s_]]
+    row = two_three[p][s_]
     for k, new_id in _drops(groups[0], 0):
         append((k, column[row[new_id]] - 1))
-    row = three[two_m[s_]]
+    row = two_three_m[s_]
     for k, new_id in _drops(groups[1], 9):
         append((k, column[row[new_id]] - 1))
     for k, new_id in _drops(groups[2], 18):
