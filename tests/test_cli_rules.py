@@ -95,3 +95,16 @@ def test_the_module_entry_point_runs_the_subcommand() -> None:
         [sys.executable, "-m", "game", "rules", "diff", "riichi", "nope"], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2 and "unknown profile 'nope'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` prints every subcommand's line (a ``%`` in one, as in "95 % interval", once
+    broke argparse's formatting of the whole help)."""
+    from game.cli import SUBCOMMANDS
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in SUBCOMMANDS)
+    assert "95 % interval" in out

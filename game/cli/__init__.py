@@ -44,7 +44,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        # argparse %-formats help strings (not descriptions): "95 % interval" held "% i"
+        p = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text)
         if only is not None and name != only:
             continue
         try:
