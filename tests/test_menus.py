@@ -41,7 +41,7 @@ from game.ui.menus.rules_screen import RulesScreen
 from game.ui.menus.settings_screen import SettingsScreen
 from game.ui.menus.summary import summarize
 from game.ui.menus.title import TitleScreen
-from game.ui.menus.widgets import MenuScreen, Widget
+from game.ui.menus.widgets import Choice, MenuScreen, Widget
 from game.ui.replay.viewer import ReplayViewer
 from game.ui.results.match_end import GUARD_SECONDS, ResultsScreen, match_end
 from game.ui.screens import Screen, ScreenStack
@@ -197,6 +197,32 @@ def test_new_game_starts_on_enter_with_a_random_seed_left_to_the_app() -> None:
     screen = NewGameScreen(SIZE)
     intent = screen.handle_event(key(pygame.K_RETURN))
     assert intent == StartMatch(MatchOptions("riichi", length="hanchan", seed=None))
+
+
+def test_enter_on_a_setting_keeps_it_and_goes_on_to_start() -> None:
+    """Seen (ru, Taiwanese): a player set the length to one round and pressed Enter to start; each
+    Enter flipped the length instead (the key help says Enter confirms). Enter keeps the value and
+    moves to the main action, the next Enter starts; Space and Right still change it. On Settings
+    (no main action) Enter goes on to the next row."""
+    screen = NewGameScreen(SIZE)
+    names = [w.name for w in screen.widgets]
+    screen.set_focus(names.index("length"))
+    screen.handle_event(key(pygame.K_RIGHT))
+    chosen = screen.options.length
+    assert screen.handle_event(key(pygame.K_RETURN)) is None
+    assert screen.options.length == chosen and screen.focused is not None and screen.focused.name == "start"
+    intent = screen.handle_event(key(pygame.K_RETURN))
+    assert isinstance(intent, StartMatch) and intent.options.length == chosen
+    screen.set_focus(names.index("length"))
+    screen.handle_event(key(pygame.K_SPACE, " "))
+    assert screen.options.length != chosen
+    settings = SettingsScreen(SIZE, Settings(language="en"))
+    first = settings.focus
+    before = settings.focused
+    assert isinstance(before, Choice)
+    value = before.value
+    assert settings.handle_event(key(pygame.K_RETURN)) is None
+    assert before.value == value and settings.focus == first + 1
 
 
 def test_settings_rows_change_every_setting() -> None:

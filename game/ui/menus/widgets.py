@@ -600,6 +600,17 @@ class MenuScreen(Screen):
                 self.set_focus(i)
                 return
 
+    def confirm_choice(self) -> None:
+        """Enter on a setting keeps its value (the key help says Enter confirms) and goes on to the
+        screen's main action, or to the next row where there is none. Seen: a player who set a
+        match's length and pressed Enter to start flipped the length with each press instead.
+        Left/Right, Space and a click change a setting."""
+        main = next((i for i, w in enumerate(self.widgets) if isinstance(w, Button) and w.primary and w.enabled), None)
+        if main is None:
+            self.move(1)
+        else:
+            self.set_focus(main)
+
     def back(self) -> Any | None:
         return Back()
 
@@ -647,6 +658,9 @@ class MenuScreen(Screen):
         elif widget is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
             audio.current().play(audio.Cue.UI)
             return widget.step(-1 if key == pygame.K_LEFT else 1)
+        elif isinstance(widget, Choice) and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            audio.current().play(audio.Cue.UI)
+            self.confirm_choice()
         elif widget is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             audio.current().play(audio.Cue.UI)
             return widget.activate()
