@@ -166,6 +166,26 @@ def test_title_without_autosave_has_no_continue_and_a_notice_closes_first() -> N
     assert screen.handle_event(key(pygame.K_RETURN)) == Open("new_game")
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (900, 600)])
+def test_the_title_menu_stays_where_it_is_when_a_notice_closes(size: tuple[int, int]) -> None:
+    """Seen: with a notice up the menu stood ~120 px higher and its honour tiles were gone; once
+    the notice closed the buttons moved back, so the next click hit the button beside the one the
+    player aimed at. Every button and the honour row stand in the same place with and without it."""
+    def places(screen: TitleScreen) -> dict[str, tuple[float, float]]:
+        found = {w.name: w.to_world(0, 0) for w in screen.widgets}
+        honours = screen.root.find("honours")
+        if honours is not None:
+            found["honours"] = honours.to_world(0, 0)
+        return found
+
+    notice = "Your settings file could not be read and was set aside. " * 3
+    with_notice = TitleScreen(size, continue_detail="Riichi", can_load=True, notice=notice)
+    plain = TitleScreen(size, continue_detail="Riichi", can_load=True)
+    assert places(with_notice) == places(plain)
+    with_notice.handle_event(key(pygame.K_RETURN))
+    assert places(with_notice) == places(plain)
+
+
 def test_new_game_choices_make_the_options() -> None:
     screen = NewGameScreen(SIZE)
     assert_drawn(render(screen))

@@ -2,7 +2,9 @@
 named saves), Tutorials, Replays, Settings, Quit.
 
 A notice from the persistence layer (settings set aside, a save that cannot resume) shows once as
-a banner at the bottom; the first key or click only closes it.
+a banner at the bottom, over the menu; the first key or click only closes it. The menu does not
+move for it: a player who clicked where a button stood while the notice showed hit the button
+beside it once the menu had moved back (seen: ~120 px, Load game missed, Settings for Quit).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ class TitleScreen(MenuScreen):
         w, h = self.size
         cx = w / 2
         block = 122 + (76 if self.continue_detail is not None else 0) + (6 if self.can_load else 5) * 62
-        room = h - (self._notice_height() + 24 if self.notice else 0)
+        room = h  # with a notice too (see the module's docstring)
         tiles = room - block >= TILE_ROW + 48
         if tiles:
             block += TILE_ROW
@@ -78,7 +80,7 @@ class TitleScreen(MenuScreen):
         lines = wrap(self.notice, 18, width - 48)
         height = self._notice_height()
         banner = self.root.add_child(
-            Panel(width, height, (58, 40, 22, 236), w / 2, h - 24 - height / 2, radius=12, border_color=GOLD,
+            Panel(width, height, (58, 40, 22, 255), w / 2, h - 24 - height / 2, radius=12, border_color=GOLD,
                   border_width=1, name="notice"),
             z=10,
         )
