@@ -227,6 +227,32 @@ def test_hards_sentences_name_the_calls_as_the_table_did() -> None:
         screen.back()  # its worker called off
 
 
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_marked_call_is_named_in_the_tables_terms(language: str) -> None:
+    """Seen (ru, Taiwanese): a review card said "the strong AI would have called pon" under a hint
+    saying pung, at a table whose buttons say chow. The card's own sentence names the call in the
+    table's terms, as its hint line does."""
+    from game.ai.review import ReviewPoint
+    from game.engine import Action, ActionKind, Match, load_profile
+
+    pygame.init()
+    i18n.set_language(language)
+    try:
+        match = Match(load_profile("taiwanese"), 1)
+        screen = ReviewScreen(SIZE, match.record, match.profile, 0, 0)
+        pon, passing = Action(0, ActionKind.PON, (8, 9)), Action(0, ActionKind.PASS)
+        called = ReviewPoint(PointKind.CALL, 0, 1, (), pon, passing, "")
+        passed = ReviewPoint(PointKind.PASSED_CALL, 0, 1, (), passing, pon, "")
+        for point in (called, passed):
+            words = str(screen._words(point)).casefold()
+            assert screen.terms.pon.casefold() in words, (language, words)
+            if screen.terms.pon != table_terms("japanese").pon:
+                assert table_terms("japanese").pon.casefold() not in words, (language, words)
+        screen.back()
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_screens_a_match_end_opens_keep_the_players_tiles_and_terms() -> None:
     """The review and the replay opened from the end of a match spoke the default words (a Hong
     Kong match's replay said Pon where its table had said Pung) and drew the default tiles: the

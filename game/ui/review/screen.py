@@ -13,12 +13,12 @@ from typing import Any
 
 from game.ai.review import Cancelled, PointKind, Review, ReviewPoint, last_hand, review_hand
 from game.engine import ActionKind, Record, RuleProfile
-from game.i18n import join, t
+from game.i18n import Message, join, t
 from game.i18n.formats import number, percent
 from game.i18n.tiles import tile_word
 from game.scene import Node, Panel, Sprite
 from game.ui.menus.widgets import FAINT, GOLD, MUTED, Button, MenuScreen, label, wrap
-from game.ui.reasons import advice
+from game.ui.reasons import advice, in_terms
 from game.ui.table.words import RULEBOOK, terms_for
 from game.ui.tile_art import tile_art
 from game.ui.tutorial.tile_prose import TileProse
@@ -168,6 +168,11 @@ class ReviewScreen(MenuScreen):
                                     width - 32, 14, MUTED, x + 16, y + ROW - 30, style=self.style, anchor_y=0.5,
                                     name="hard says"))
 
+    def _call_word(self, kind: ActionKind) -> str:
+        """A call in the table's terms (seen: "pon" on a Taiwanese review whose hint said pung)."""
+        word = t(f"ai.reason.{kind.value}")
+        return in_terms(word, self.terms) or word if isinstance(word, Message) else word
+
     def _words(self, p: ReviewPoint) -> str:
         """What the row says, in the player's language."""
         def tile_of(action: Any) -> str:
@@ -177,9 +182,9 @@ class ReviewScreen(MenuScreen):
         if p.kind is PointKind.MISSED_WIN:
             return t("review.missed_win", tile=yours or hards)
         if p.kind is PointKind.CALL:
-            return t("review.call", call=t(f"ai.reason.{p.played.kind.value}"), tile=yours)
+            return t("review.call", call=self._call_word(p.played.kind), tile=yours)
         if p.kind is PointKind.PASSED_CALL:
-            return t("review.passed_call", call=t(f"ai.reason.{p.better.kind.value}"))
+            return t("review.passed_call", call=self._call_word(p.better.kind))
         figures = t("review.figures", ev=number(round(p.played_ev or 0)), better_ev=number(round(p.better_ev or 0)),
                     risk=percent(p.played_risk or 0), better_risk=percent(p.better_risk or 0))
         riichi = p.better.kind is ActionKind.RIICHI and p.played.kind is not ActionKind.RIICHI
