@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from game import i18n
+from game.scene import Text
 from game.tutorial.level import levels_dir
-from game.ui.menus.widgets import Button
+from game.ui.menus.widgets import Button, TextBlock
 from game.ui.tutorial.list_screen import TutorialListScreen
 
 
@@ -35,8 +36,41 @@ def test_every_level_row_stays_on_the_screen(tmp_path: Path, extra: int, languag
         rows = [w for w in screen.widgets if isinstance(w, Button) and w.name.startswith("level:")]
         assert len(rows) == len(list(tmp_path.glob("*.toml"))) and not screen.catalogue.broken
         w, h = screen.size
+        keys = screen.root.find("keys")
+        assert isinstance(keys, Text)
+        keys_top = keys.to_world(0, 0)[1] - keys.content_size()[1] / 2
         for row in rows:
-            assert row.y + row.height <= h - 4, (row.name, row.y, row.height)
+            assert row.y + row.height <= min(h - 4, keys_top), (row.name, row.y, row.height)
         for a, b in zip(rows, rows[1:], strict=False):
             if a.x == b.x:
                 assert a.y + a.height <= b.y, (a.name, b.name)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_list_has_a_way_back_for_the_mouse_and_headings_of_one_size(language: str) -> None:
+    """Seen (every language): the tutorial list had no Back button and no key help (every other
+    screen has both), so a mouse-only player had no way back; and the EMA column's heading was
+    shrunk below the others' to fit its long name. The first level keeps the focus."""
+    from game.ui.menus.intents import Back
+
+    pygame.display.init()
+    pygame.font.init()
+    i18n.set_language(language)
+    try:
+        for size in ((1280, 720), (1920, 1080)):
+            screen = TutorialListScreen(size)
+            back = screen.root.find("back")
+            assert isinstance(back, Button) and back.activate() == Back()
+            assert screen.focused is not None and screen.focused.name.startswith("level:")
+            headings = [n for n in _walk(screen.root) if isinstance(n, TextBlock) and n.box.name == "column heading"]
+            sizes = {n.fitted.size for n in headings}
+            assert len(headings) == 4 and len(sizes) == 1, (language, size, sizes)
+    finally:
+        i18n.set_language("en")
+
+
+def _walk(node: object) -> list[object]:
+    out = [node]
+    for child in getattr(node, "children", ()):
+        out += _walk(child)
+    return out

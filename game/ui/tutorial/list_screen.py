@@ -17,15 +17,16 @@ from game.tutorial.level import PROFILES, Catalogue, Level, load_all, text
 from game.tutorial.progress import Progress, load_progress
 from game.ui.fitting import Box, fits, group_size
 from game.ui.menus.new_game import profile_name
-from game.ui.menus.widgets import BAD, GOLD, MUTED, Button, MenuScreen, label, text_block, wrap
+from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, Button, MenuScreen, label, text_block, wrap
 
 from .intents import PushScreen
 
 ROW = 44  # two lines of a title fit
-MIN_ROW = 26  # one line of a title, its smallest (past 17 levels a column needs a scroll)
+MIN_ROW = 24  # one line of a title, its smallest (past 17 levels a column needs a scroll)
 STARS = 52  # the room three small stars take at the right of a row (outlines on a level not yet won)
 STAR = 12  # a star's size
 GAP = 5
+KEYS_ROOM = 40  # under the columns: the keys' line
 
 
 class TutorialListScreen(MenuScreen):
@@ -49,7 +50,7 @@ class TutorialListScreen(MenuScreen):
         top = 146
         # rows close up (down to one line of title) when a rulebook's column would run off the screen
         longest = max((sum(lv.profile == p for lv in self.catalogue.levels) for p in columns), default=1)
-        self.row = max(MIN_ROW, min(ROW, int((h - 10 - (top + 24)) / max(1, longest)) - GAP))
+        self.row = max(MIN_ROW, min(ROW, int((h - KEYS_ROOM - (top + 24)) / max(1, longest)) - GAP))
         titles = [text(lv.title, i18n.language()) for lv in self.catalogue.levels]
         self.title_size = group_size(titles, self.title_box(col_w), self.window[0] / w)
         for c, profile in enumerate(columns):
@@ -59,9 +60,14 @@ class TutorialListScreen(MenuScreen):
             for lv in (lv for lv in self.catalogue.levels if lv.profile == profile):
                 self._row(lv, x, y, col_w)
                 y += self.row + GAP
+        # Back where a mouse finds it, on the heading's line (the columns need the height; seen: a
+        # mouse-only player had no way back, every other screen has one), and the keys under the list
+        self.add(Button(t("common.back"), w - 72 - 180, 34, 180, 48, size=19, center=True, on_activate=self.back,
+                        name="back"))
+        self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w / 2, h - 24, align="center", name="keys"))
         problems = [str(err) for err in self.catalogue.broken] + ([self.message] if self.message else [])
         if problems:
-            y = h - 40 - 22 * min(3, len(problems))
+            y = h - KEYS_ROOM - 22 * min(3, len(problems))
             for problem in problems[-3:]:
                 line = wrap(f"{t('tutorial.broken')}: {problem}", 14, w - 144)[0]
                 self.root.add_child(label(line, 14, BAD, 72, y, name="broken"))
@@ -81,7 +87,8 @@ class TutorialListScreen(MenuScreen):
         ("EMA (règles de compétition riichi 2016)" in a quarter of the window)."""
         name = profile_name(profile)
         short = f"profile.{profile}.short"
-        if fits(name, self.heading_box(width), self.window[0] / self.size[0]) or not i18n.has(short):
+        whole = replace(self.heading_box(width), floor=20)  # at the size of the other headings: never smaller
+        if fits(name, whole, self.window[0] / self.size[0]) or not i18n.has(short):
             return name
         return t(short)
 
