@@ -229,3 +229,21 @@ def test_a_win_of_no_tai_says_so_instead_of_an_empty_list() -> None:
                       [0, 0, 0, 0])
     assert [row.label for row in sheet.rows] == [i18n.t("result.no_rows")]
     assert len(win_sheet(win, Seats(["You", "Kenji", "Mei", "Sora"], 0, table.terms), [0, 0, 0, 0]).rows) == len(win.rows)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hands_of_a_draw_are_drawn_at_one_size(size: tuple[int, int]) -> None:
+    """Seen (en, Riichi): on an exhaustive draw the player's hand, with an open kan, was drawn
+    smaller than the hand beside it. Every hand of a draw takes the size the widest one needs."""
+    from game.engine.meld import Meld, MeldKind
+    from game.ui.results.sheets import DrawSheet, SeatChange, ShownHand
+
+    kan = Meld(MeldKind.DAIMINKAN, (108, 109, 110, 111), called=111, from_seat=1)
+    with_kan = ShownHand(0, (0, 4, 8, 36, 40, 44, 72, 76, 80, 124), (kan,), label="You")
+    closed = ShownHand(1, (1, 5, 9, 37, 41, 45, 73, 77, 81, 112, 116, 120, 125), label="Kenji")
+    changes = tuple(SeatChange(s, f"seat {s}", 25_000, 0) for s in range(4))
+    sheet = DrawSheet("Exhaustive draw", "", (with_kan, closed), changes, "")
+    panel = ResultPanel(None, size, sheet)
+    upright = [s.image.get_size() for s in panel.content.walk() if isinstance(s, Sprite) and s.image is not None
+               and s.image.get_height() > s.image.get_width() and s.image.get_height() >= 28]
+    assert len(upright) >= 23 and len(set(upright)) == 1, sorted(set(upright))

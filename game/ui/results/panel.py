@@ -336,8 +336,11 @@ class ResultPanel:
         shown = [hand for hand in s.hands if hand.concealed]
         labels = [hand for hand in s.hands if not hand.concealed]
         most = 56 if len(shown) <= 2 else 34
+        # one size for every hand, the one the widest needs (seen: a hand with a kan drawn smaller
+        # than the hand beside it)
+        arts = [self._fit_art(hand, self.width - 280 * u, most) for hand in shown]
         for hand in shown:
-            art = self._fit_art(hand, self.width - 280 * u, most)
+            art = min(arts, key=lambda a: a.width)
             row = art.height + art.depth
             self._text(hand.label, 16, pieces.INK, self.left + 36 * u, y + row / 2, bold=True)
             self._hand(hand, y, art, centre=self.left + 250 * u + (self.width - 280 * u) / 2)
