@@ -276,6 +276,7 @@ def test_no_seat_plate_is_cut(size: tuple[int, int]) -> None:
             i18n.set_language(lang)
             for profile in ("riichi", "hongkong"):
                 screen = TableScreen(size, profile=profile, seed=3, level="normal")
+                forms: set[bool] = set()
                 for dealer in range(4):  # every seat wind on every plate
                     screen.hud.set_round(0, 0, 0, 0, dealer)
                     cut = [node.text for plate in screen.hud.plates for node in plate.walk()
@@ -287,6 +288,10 @@ def test_no_seat_plate_is_cut(size: tuple[int, int]) -> None:
                     labelled = {_role_line(plate).endswith(i18n.t("table.seat_wind", wind=wind_name(hud._winds[seat])))
                                 for seat, plate in enumerate(hud.plates) if seat != hud.human}
                     assert len(labelled) == 1, (lang, profile, size, [_role_line(p) for p in hud.plates])
+                    forms |= labelled
+                # and keep that form from hand to hand (seen, ru: "ИИ · Средний · Юг" in East 1,
+                # "ИИ · Средний · Место: Запад" in East 4)
+                assert len(forms) == 1, (lang, profile, size)
     finally:
         i18n.set_language("en")
 

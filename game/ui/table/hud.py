@@ -331,10 +331,24 @@ class Hud:
         """Every plate's name and second line in the largest size that keeps them on the plate (a
         long level name or language never runs past its edge). Where one AI plate's line is too long
         even small ("ИИ · Средний · Место: Восток"), every AI plate drops the label before anything
-        is cut ("ИИ · Средний · Восток"): the four plates read alike."""
-        if not all(self._fit_plate(seat, short=False) for seat in range(4)):
+        is cut ("ИИ · Средний · Восток"): the four plates read alike. The choice holds for the whole
+        match: it is made for every wind a seat may get (seen: "ИИ · Средний · Юг" in East 1, "ИИ ·
+        Средний · Место: Запад" in East 4, the winds having moved round)."""
+        short = not self._long_roles_fit()
+        if not all([self._fit_plate(seat, short=short) for seat in range(4)]) and not short:
             for seat in range(4):
                 self._fit_plate(seat, short=True)
+
+    def _long_roles_fit(self) -> bool:
+        """Whether each AI plate's long second line fits at the smallest size whatever wind its
+        seat gets this match."""
+        if not self.seat_in_role:
+            return True
+        u = self.layout.unit
+        room = self.layout.plate_size()[0] - 42 * u - 8 * u
+        smallest = pieces.font(round(10 * u), False)
+        return all(smallest.width(t("table.role_seat", role=role, seat=t("table.seat_wind", wind=wind_name(wind)))) <= room
+                   for role in self.roles if role for wind in range(4))
 
     def _fit_plate(self, seat: int, *, short: bool) -> bool:
         """One plate fitted; False when its second line did not fit in full."""
