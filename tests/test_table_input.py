@@ -339,6 +339,28 @@ def test_hint_and_explain_toggles() -> None:
     assert not any(t.visible for t in screen.hud.reason_texts)
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "ja"])
+def test_plus_and_minus_say_the_speed_they_set(language: str) -> None:
+    """Seen: a player pressed + and saw no sign that anything changed. Each step says the speed it
+    set in the caption, the setting's own name and words (Instant at the end)."""
+    from game import i18n
+
+    display()
+    i18n.set_language(language)
+    try:
+        screen = TableScreen(SIZE, seed=14)
+        said = []
+        for _ in range(4):
+            key(screen, pygame.K_PLUS, "+")
+            assert screen.hud.caption_panel.visible
+            said.append(str(screen.hud.caption_text.text))
+        assert all(i18n.t("settings.animation_speed") in words for words in said), said
+        assert "2" in said[0] and "4" in said[1] and said[2].endswith(i18n.t("settings.value.instant")), said
+        assert said[3] == said[2]  # at the end it stays
+    finally:
+        i18n.set_language("en")
+
+
 def test_hovering_a_call_previews_the_hand_after_it() -> None:
     display()
     for seed in range(1, 30):

@@ -800,6 +800,10 @@ class TableScreen:
         self.instant = SPEEDS[index] == 0.0
         self.timeline.speed = 1.0 if self.instant else SPEEDS[index]
         self.presenter.wait_results(self._result_hold())
+        # said, or + and - seem to do nothing (seen: a player pressed + and saw no sign of it)
+        speed = t("settings.value.instant") if self.instant else \
+            t("table.notice.speed_factor", factor=decimal(SPEEDS[index]))
+        self._hold_caption(t("table.notice.speed", setting=t("settings.animation_speed"), speed=speed))
 
     def _hover(self, point: tuple[int, int]) -> None:
         """The pointer moved to ``point``. A motion to where it already was (SDL sends one when
