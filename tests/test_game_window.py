@@ -155,6 +155,23 @@ def test_the_menus_loop_toggles_fullscreen_and_lays_out_at_the_new_size(tmp_path
     assert flow.settings.window_size == (1280, 720)
 
 
+def test_a_dragged_window_keeps_its_size_through_fullscreen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen: a window dragged to 900x600, F11 twice, came back at the settings' 1280x720. The
+    settings applied again on each toggle ask for the size they asked for before: no new request."""
+    from game.ui.menus import run
+
+    point_user_dirs(tmp_path, monkeypatch)
+    flow = MenuFlow((1280, 720))
+    settings = dataclasses.replace(flow.settings, window_size=(1280, 720))
+    shown = run.window(settings)
+    shown.window.size = (900, 600)  # the player drags it
+    for on in (True, False):
+        run._apply_window(shown, flow, dataclasses.replace(settings, fullscreen=on))
+    assert not shown.fullscreen and shown.points == (900, 600) and flow.size == shown.pixels
+    run._apply_window(shown, flow, dataclasses.replace(settings, window_size=(1600, 900)))  # a new size chosen
+    assert shown.points == (1600, 900)
+
+
 def test_a_dragged_window_is_remembered_in_points_not_pixels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.menus import run
 

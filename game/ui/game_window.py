@@ -122,6 +122,7 @@ class GameWindow:
         if icon is not None:
             self.window.set_icon(icon)
         self.windowed_size = size
+        self._asked = size  # the windowed size the settings asked for last
         self.held = HeldKeys()
         self.still_frames = StillFrames()  # what was last drawn: a still screen is not drawn again
         self.window.get_surface()  # from now on surfaces convert to the window's format
@@ -164,8 +165,13 @@ class GameWindow:
         self._fullscreen = on
 
     def resize(self, size: tuple[int, int]) -> None:
-        """A new windowed size in points (from the settings), as much of it as the desktop holds."""
+        """A new windowed size in points (from the settings), as much of it as the desktop holds.
+        The size the settings asked for last is no new request: a window the player dragged keeps
+        its size (seen: dragged to 900x600, F11 twice, back at the settings' 1280x720)."""
         size = fitted(size, desktop_size())
+        if size == self._asked:
+            return
+        self._asked = size
         self.windowed_size = size
         if not self._fullscreen and self.points != size:
             self.window.size = size
