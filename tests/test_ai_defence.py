@@ -16,7 +16,7 @@ from game.engine import Match
 from game.engine.actions import Action, ActionKind
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
-from game.engine.profile import load_profile
+from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import is_red, kind_of, parse_kind, parse_tiles
 
 RIICHI = load_profile("riichi")
@@ -49,13 +49,14 @@ def table(
     hand_number: int = 0,
     dealer: int = 1,
     indicator: str = "9m",
+    profile: RuleProfile = RIICHI,
 ) -> Observation:
     """Seat 0 to discard from ``hand``; rivers in discard order, ``riichi[seat]`` = index of the
     riichi tile in that seat's river; turn numbers interleave the rivers seat by seat."""
     rivers = rivers or {}
     riichi = riichi or {}
     melds = melds or {}
-    m = Match(RIICHI, 1, first_dealer=dealer)
+    m = Match(profile, 1, first_dealer=dealer)
     obs = m.observe(0)
     held = tuple(sorted(_tiles(hand, 0)))
     views = list(obs.seats)
@@ -76,8 +77,8 @@ def table(
     )
 
 
-def hard_discard(obs: Observation) -> tuple[str, str]:
-    action, why = LevelBot("hard", 0, 0, RIICHI).decide_with_reason(obs)
+def hard_discard(obs: Observation, profile: RuleProfile = RIICHI) -> tuple[str, str]:
+    action, why = LevelBot("hard", 0, 0, profile).decide_with_reason(obs)
     k = kind_of(action.tile)
     name = f"{k % 9 + 1}{'mpsz'[k // 9]}" if k < 27 else f"{k - 26}z"
     return ("0" + name[1]) if is_red(action.tile) else name, why

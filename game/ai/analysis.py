@@ -404,6 +404,28 @@ def _yakuhai_by_winds(seat_wind: int, round_wind: int) -> Mapping[int, int]:
     return MappingProxyType(out)
 
 
+def keep_order(obs: Observation) -> tuple[float, ...]:
+    """Per kind, how much a tile that adds nothing else (no acceptance, no value now) is worth
+    keeping, for choosing among discards that weigh the same: a guest wind least (it pairs into
+    nothing), then a terminal, then a value honour (a pung is a yaku), then the suited tiles
+    toward the middle (more shapes to grow into). Without it the lowest kind went first: the
+    seat's own wind (East) before a guest wind, a lone 8p before any honour."""
+    return _keep_order(obs.me.wind, obs.round_wind % 4)
+
+
+@functools.lru_cache(maxsize=16)
+def _keep_order(seat_wind: int, round_wind: int) -> tuple[float, ...]:
+    yakuhai = _yakuhai_by_winds(seat_wind, round_wind)
+    out = []
+    for k in range(NUM_KINDS):
+        if k >= 27:
+            out.append(1.0 + 0.5 * yakuhai[k] if k in yakuhai else 0.0)
+        else:
+            r = k % 9
+            out.append(float(min(r, 8 - r) + 1) if r not in (0, 8) else 1.0)
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Paths:
     """The yaku a hand can still reach (riichi profiles), for call and open-hand decisions."""

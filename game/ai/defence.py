@@ -332,15 +332,16 @@ def choose(
     def bonus(o: W) -> float:
         return at_draw if o.shanten == 0 or (late and o.formal) else 0.0
 
+    keep = an.keep_order(obs)
     if not serious(threats):
         low = min(o.shanten for o in options)
         pool = [o for o in options if o.shanten == low]
-        return Choice(max(pool, key=lambda o: (o.ev + bonus(o), o.accept, -o.kind)), fold=False)
+        return Choice(max(pool, key=lambda o: (o.ev + bonus(o), o.accept, -keep[o.kind], -o.kind)), fold=False)
 
     def push_value(o: W) -> float:
         return o.ev - future_risk(o.shanten, threats, left) + bonus(o)
 
-    push = max(options, key=lambda o: (push_value(o), o.accept, -o.kind))
+    push = max(options, key=lambda o: (push_value(o), o.accept, -keep[o.kind], -o.kind))
     fold = _safest(options)
     if push_value(push) > -fold.loss - _fold_future(fold, options, threats, left):
         return Choice(push, fold=False)
