@@ -76,5 +76,9 @@ def test_the_memory_bench_measures_a_table_and_hard_seats_in_their_own_processes
 def test_the_ai_bench_reports_hard_hanchan_per_cpu_second() -> None:
     from game.cli.bench import bench_ai
 
-    figures = bench_ai("riichi", 2, 1)
+    figures = bench_ai("riichi", 2, 1, hard_games=2)
     assert figures["hard_hanchan_per_cpu_s"] > 0 and figures["hard_decision_ms_p99"] > 0
+    # the rate says how many hanchan it read, on seeds the decision timing (seeds 1000-1001) did not play
+    assert figures["hard_hanchan_games"] == 2.0 and figures["hard_hanchan_first_seed"] == 1500.0
+    assert figures["hard_hanchan_per_cpu_s_slowest_part"] <= figures["hard_hanchan_per_cpu_s"]
+    assert figures["hard_hanchan_per_cpu_s"] <= figures["hard_hanchan_per_cpu_s_fastest_part"]

@@ -45,6 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "interleaved, in CPU time (see game/cli/bench_peers.py)",
     )
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of every loop (--vs)")
+    parser.add_argument(
+        "--hard-games", type=int, default=HARD_RATE_GAMES,
+        help="ai: hanchan of four hard seats for the rate (own seeds, none the decision timing plays)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
         figures = bench_startup(args.runs)
     else:
-        figures = bench_ai(args.profile, args.games, args.seed)
+        figures = bench_ai(args.profile, args.games, args.seed, hard_games=args.hard_games)
     print(json.dumps(figures, indent=2))
     return 0
 
@@ -199,8 +203,19 @@ def _hanchan_rate(
     return games / elapsed, median_us, observe_us
 
 
-def bench_ai(profile_id: str, games: int, seed: int) -> dict[str, float]:
-    """Decision time per AI level (median and p99 in ms), four seats of one level per game."""
+# Four hard seats' rate is read over this many hanchan: one hanchan's CPU runs 0.14-0.84 s (seeds
+# 1000-1099), so 3 hanchan ranged 1.49-3.79 hanchan/CPU-s by the deals alone and 16 only 1.87-2.32
+# (100 hanchan: 2.07). Its seeds start at ``HARD_RATE_SEED_OFFSET`` past the decision timing's: the
+# timing plays the first hands of its seeds, and replaying the very deals after it ran faster
+HARD_RATE_GAMES = 16
+HARD_RATE_SEED_OFFSET = 500
+HARD_RATE_PARTS = 4
+
+
+def bench_ai(profile_id: str, games: int, seed: int, *, hard_games: int = HARD_RATE_GAMES) -> dict[str, float]:
+    """Decision time per AI level (median and p99 in ms), four seats of one level per game; then
+    four hard seats' hanchan per CPU second over ``hard_games`` hanchan of seeds of their own, with
+    the slowest and the fastest of its four parts (how much the deals alone move the figure)."""
     from game.ai.levels import make_seat
     from game.engine import Match
     from game.engine.profile import load_profile
@@ -226,21 +241,32 @@ def bench_ai(profile_id: str, games: int, seed: int) -> dict[str, float]:
         samples.sort()
         out[f"{level}_decision_ms_median"] = statistics.median(samples)
         out[f"{level}_decision_ms_p99"] = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
-    out["hard_hanchan_per_cpu_s"] = hard_hanchan_rate(profile, max(1, games // 2), seed)
+    hard_games = max(1, hard_games)
+    first = seed * 1000 + HARD_RATE_SEED_OFFSET
+    cpu = hard_hanchan_cpu(profile, hard_games, first)
+    out["hard_hanchan_per_cpu_s"] = hard_games / sum(cpu)
+    out["hard_hanchan_games"] = float(hard_games)
+    out["hard_hanchan_first_seed"] = float(first)
+    size = max(1, hard_games // HARD_RATE_PARTS)
+    parts = [len(cpu[i : i + size]) / sum(cpu[i : i + size]) for i in range(0, hard_games, size)]
+    out["hard_hanchan_per_cpu_s_slowest_part"] = min(parts)
+    out["hard_hanchan_per_cpu_s_fastest_part"] = max(parts)
     return out
 
 
-def hard_hanchan_rate(profile: RuleProfile, games: int, seed: int) -> float:
-    """Whole hanchan per CPU second with four hard seats (engine and AI together, one core)."""
+def hard_hanchan_cpu(profile: RuleProfile, games: int, first: int) -> list[float]:
+    """CPU seconds of each of ``games`` hanchan of four hard seats, seeds ``first`` on."""
     from game.ai.levels import make_seat
     from game.engine import Match
 
-    start = time.process_time()
+    out: list[float] = []
     for g in range(games):
-        s = seed * 1000 + g
+        start = time.process_time()
+        s = first + g
         match = Match(profile, s)
         seats = [make_seat("hard", s, seat, profile) for seat in range(4)]
         while not match.is_over and match.hand_index < MATCH_HAND_CAP:
             seat = match.awaiting()[0]
             match.apply(seats[seat].decide(match.observe(seat)))
-    return games / (time.process_time() - start)
+        out.append(time.process_time() - start)
+    return out
