@@ -166,8 +166,7 @@ def win_chance(
     if sh < 0:
         return 1.0
     draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
-    pool = max(20, sum(unseen_counts_cached(obs)))
-    return _chain(sh, accept, draws, pool, wait_after, 1.8 if ron else 1.0, calls, next_accept)
+    return _chain(sh, accept, draws, chain_pool(obs), wait_after, 1.8 if ron else 1.0, calls, next_accept)
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -190,7 +189,7 @@ def chain_draws_pool(obs: Observation) -> tuple[int, int]:
     """The chain's draws (the live wall over four seats) and its pool of unseen tiles, as
     :func:`win_chance` reads them."""
     draws = int(max(0.0, obs.live_tiles_left / 4.0) + 0.5)
-    return draws, max(20, sum(unseen_counts_cached(obs)))
+    return draws, chain_pool(obs)
 
 
 def raw_chance(
@@ -243,6 +242,8 @@ def _chain(
     # chance of 1e-9 or less is dropped
     keep = 1 - HAZARD
     stay = [1 - q for q in qs]
+    if 0 <= sh <= 2:  # nearly every call: the same products in the same order, on locals
+        return _chain_near(sh, qs, stay, draws, keep)
     at = [1.0] + [0.0] * sh
     won = 0.0
     last_q, last_stay = qs[sh], stay[sh]
@@ -264,6 +265,70 @@ def _chain(
     return won
 
 
+def _chain_near(sh: int, qs: list[float], stay: list[float], draws: int, keep: float) -> float:
+    """:func:`_chain`'s draws for a hand at most two-shanten, its stages in local variables rather
+    than a list (the chain misses its cache for most hands weighed: ``next_accept`` and
+    ``wait_after`` are averages). The arithmetic is the general loop's, product by product, so
+    the chance is the same to the last bit; once every stage is dropped nothing changes, so the
+    loop ends there."""
+    won = 0.0
+    if sh == 0:
+        q0, s0 = qs[0], stay[0]
+        a0 = 1.0
+        for _ in range(draws):
+            if a0 > 1e-9:
+                won += a0 * q0
+                a0 = a0 * s0 * keep
+            else:
+                break
+        return won
+    if sh == 1:
+        q0, q1 = qs
+        s0, s1 = stay
+        a0, a1 = 1.0, 0.0
+        for _ in range(draws):
+            p = a1
+            if p > 1e-9:
+                won += p * q1
+                a1 = p * s1 * keep
+            else:
+                a1 = 0.0
+            p = a0
+            if p > 1e-9:
+                a1 += p * q0 * keep
+                a0 = p * s0 * keep
+            else:
+                a0 = 0.0
+                if not a1:
+                    break
+        return won
+    q0, q1, q2 = qs
+    s0, s1, s2 = stay
+    a0, a1, a2 = 1.0, 0.0, 0.0
+    for _ in range(draws):
+        p = a2
+        if p > 1e-9:
+            won += p * q2
+            a2 = p * s2 * keep
+        else:
+            a2 = 0.0
+        p = a1
+        if p > 1e-9:
+            a2 += p * q1 * keep
+            a1 = p * s1 * keep
+        else:
+            a1 = 0.0
+        p = a0
+        if p > 1e-9:
+            a1 += p * q0 * keep
+            a0 = p * s0 * keep
+        else:
+            a0 = 0.0
+            if not a1 and not a2:
+                break
+    return won
+
+
 def per_observation(fn: Callable[[Observation], T]) -> Callable[[Observation], T]:
     """``fn`` computed once per observation: the levels ask the same question many times in a
     decision, and an observation is never changed (only the latest one is kept)."""
@@ -281,6 +346,15 @@ def per_observation(fn: Callable[[Observation], T]) -> Callable[[Observation], T
 
 
 unseen_counts_cached = per_observation(unseen_counts)
+
+
+def _chain_pool(obs: Observation) -> int:
+    """The win chain's pool: the tiles this seat has not seen, at least 20."""
+    return max(20, sum(unseen_counts_cached(obs)))
+
+
+# hard asks the win chance of every discard it weighs: the pool once per observation
+chain_pool = per_observation(_chain_pool)
 
 
 # --- danger ---------------------------------------------------------------------------------------
@@ -507,12 +581,26 @@ def estimate_han(
 ) -> float:
     """Expected value of a hand in the profile's unit (han, tai, fan), counting likely rows
     softly: the scoring model's own estimate (``game.engine.value_estimate``)."""
-    all_counts = list(counts)
-    for m in melds:
-        for k in m.kinds:
+    return han_estimator(melds, obs, profile)(counts, reds, closed, riichi)
+
+
+def han_estimator(
+    melds: Sequence[Meld], obs: Observation, profile: RuleProfile
+) -> Callable[[Sequence[int], int, bool, bool], float]:
+    """:func:`estimate_han` of hands that share ``melds`` and ``obs``, as ``estimate(counts,
+    reds, closed, riichi)``: the melds' kinds, the value honours and the scoring model read once
+    (hard asks it for every discard it weighs). The same estimate, term by term."""
+    meld_kinds = [k for m in melds for k in m.kinds]
+    yakuhai = yakuhai_kinds(obs, obs.seat)
+    expected = estimate_for(profile).expected
+
+    def estimate(counts: Sequence[int], reds: int, closed: bool, riichi: bool) -> float:
+        all_counts = list(counts)
+        for k in meld_kinds:
             all_counts[k] += 1
-    hand = HandInProgress(counts, all_counts, melds, yakuhai_kinds(obs, obs.seat), reds, closed, riichi)
-    return estimate_for(profile).expected(hand, obs, profile)
+        return expected(HandInProgress(counts, all_counts, melds, yakuhai, reds, closed, riichi), obs, profile)
+
+    return estimate
 
 
 def hand_points(han: float, obs: Observation, profile: RuleProfile) -> float:

@@ -363,6 +363,9 @@ class LevelBot:
         specials = self._specials(state)
         unseen = an.unseen_counts_cached(obs)
         yakuhai = an.yakuhai_kinds(obs, obs.seat)
+        estimate = an.han_estimator(state.melds, obs, self.profile)
+        # what the threats take off a hand's win chance, and the discard's danger (none without threats)
+        threatened = max(0.3, 1.0 - 0.35 * sum(th.level for th in threats)) if threats else 1.0
         counts = state.counts
         out: list[Option] = []
         riichi_possible = self._riichi_rules and state.closed
@@ -409,10 +412,7 @@ class LevelBot:
                 closed_yaku = an.yaku_paths(counts, state.melds, yakuhai, self.profile, 0)
                 has_yaku = closed_yaku.yakuhai and any(counts[y] >= 3 for y in yakuhai) or closed_yaku.tanyao or closed_yaku.flush
                 can_ron = has_yaku
-            han = an.estimate_han(
-                counts, state.melds, obs, self.profile,
-                reds=state.reds - (1 if is_red(t) else 0), closed=state.closed, riichi=riichi_possible,
-            )
+            han = estimate(counts, state.reds - (1 if is_red(t) else 0), state.closed, riichi_possible)
             value = an.hand_points(han, obs, self.profile) if has_yaku or state.closed else 0.0
             if sh == 0 and waits and an.reads_waits(self.profile):
                 tv = an.tenpai_value(
@@ -433,9 +433,12 @@ class LevelBot:
             win = an.win_chance(
                 sh, accept, obs, wait_after=wait_after, ron=can_ron, calls=calls, next_accept=next_accept
             )
-            if threats and sh >= 1:
-                win *= max(0.3, 1.0 - 0.35 * sum(th.level for th in threats))
-            deal_in, loss = defence.tile_loss(k, t, threats, unseen, dora)
+            if threats:
+                if sh >= 1:
+                    win *= threatened
+                deal_in, loss = defence.tile_loss(k, t, threats, unseen, dora)
+            else:
+                deal_in, loss = 0.0, 0.0  # what tile_loss gives with no threat
             counts[k] += 1
             ev = win * stakes.win_near(value) - loss
             out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku, formal))
