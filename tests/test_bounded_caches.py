@@ -67,3 +67,4 @@ print("bounded", sizes)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.startswith("bounded"), done.stderr
+

@@ -648,3 +648,39 @@ def test_discard_shanten_equals_shanten_after_each_discard(
             expected.append((k, shanten(counts, sets, chiitoitsu, kokushi)))
             counts[k] += 1
     assert discard_shanten(counts, sets, chiitoitsu, kokushi) == expected
+
+
+def test_the_groups_bump_and_drop_dicts_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """improving_draws and discard_shanten keep each group's bumps and drops in a plain dict per
+    group (no lru_cache, so tests/test_bounded_caches.py cannot see them), emptied when it reaches its bound:
+    with small bounds, thousands of random hands never grow a dict past its bound, and every
+    answer equals the one computed before, with the dicts at their usual bound."""
+    import random
+
+    from game.engine import shanten as m
+
+    rng = random.Random(23)
+    wall = [k for k in range(34) for _ in range(4)]
+    hands = []
+    for _ in range(1500):
+        c = [0] * 34
+        for k in rng.sample(wall, 14):
+            c[k] += 1
+        hands.append(c)
+    drawn = [m.discard_shanten(c) for c in hands]
+    less = []
+    for c in hands:
+        k = next(k for k in range(34) if c[k])
+        c[k] -= 1
+        less.append(list(c))
+        c[k] += 1
+    improving = [m.improving_draws(c) for c in less]
+    bound = (40, 40, 40, 12)
+    monkeypatch.setattr(m, "_GROUP_CACHE_MAX", bound)
+    for table in (*m._BUMPS, *m._DROPS):
+        table.clear()
+    for c, c13, want_drops, want_improving in zip(hands, less, drawn, improving, strict=True):
+        assert m.discard_shanten(c) == want_drops and m.improving_draws(c13) == want_improving
+        assert all(len(t) <= b for t, b in zip(m._BUMPS, bound, strict=True))
+        assert all(len(t) <= b for t, b in zip(m._DROPS, bound, strict=True))
+    assert all(len(t) > 0 for t in (*m._BUMPS[:3], *m._DROPS[:3]))

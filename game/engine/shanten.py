@@ -592,29 +592,34 @@ def improving_draws(
         # against the other two suits combined first, then the honours' column: two look-ups per
         # distinct bumped id (bumps that give one id alike: some 9 ids for 21 bumps)
         slow: list[int] = []
+        bumps = _BUMPS
+        fast, slow_kinds = bumps[0].get(groups[0]) or _learn_bumps(groups[0], 0)
         row = two_three[p][s_]
-        for new_id, bumped in _bumps(groups[0], 0):
-            if new_id < 0:
-                slow += bumped
-            elif column[row[new_id]] <= base:
+        for new_id, bumped in fast:
+            if column[row[new_id]] <= base:
                 found += bumped
+        if slow_kinds:
+            slow += slow_kinds
+        fast, slow_kinds = bumps[1].get(groups[1]) or _learn_bumps(groups[1], 1)
         row = two_three_m[s_]
-        for new_id, bumped in _bumps(groups[1], 9):
-            if new_id < 0:
-                slow += bumped
-            elif column[row[new_id]] <= base:
+        for new_id, bumped in fast:
+            if column[row[new_id]] <= base:
                 found += bumped
-        for new_id, bumped in _bumps(groups[2], 18):
-            if new_id < 0:
-                slow += bumped
-            elif column[three_mp[new_id]] <= base:
+        if slow_kinds:
+            slow += slow_kinds
+        fast, slow_kinds = bumps[2].get(groups[2]) or _learn_bumps(groups[2], 2)
+        for new_id, bumped in fast:
+            if column[three_mp[new_id]] <= base:
                 found += bumped
+        if slow_kinds:
+            slow += slow_kinds
         final_row = _FINAL[sets][three_mp[s_]]
-        for new_id, bumped in _bumps(groups[3], 27):
-            if new_id < 0:
-                slow += bumped
-            elif final_row[new_id] <= base:
+        fast, slow_kinds = bumps[3].get(groups[3]) or _learn_bumps(groups[3], 3)
+        for new_id, bumped in fast:
+            if final_row[new_id] <= base:
                 found += bumped
+        if slow_kinds:
+            slow += slow_kinds
         for k in slow:  # a bumped group too big for the whole-pattern tables
             grown = bytearray(b)
             grown[k] += 1
@@ -660,32 +665,62 @@ def improving_draws(
 
 
 # The whole-hand distance of each mixed (three suits) id, by sets and honours id: a column of
-# ``_FINAL``, built when first asked for (a few hundred bytes each, 6 x 83 at most)
-_COLUMNS: Final[list[dict[int, bytes]]] = [{} for _ in range(_WIDTH)]
+# ``_FINAL``, built when first asked for. A list of small ints, not bytes: the hot paths index a
+# column some 30 times a call, and the interpreter specialises a list's index, not a bytes' (2.6 kB
+# a column against 328 bytes; four hard seats fill about 150 of the 6 x 83 over a long run)
+_COLUMNS: Final[list[dict[int, list[int]]]] = [{} for _ in range(_WIDTH)]
 
 
-def _final_column(sets: int, honours_id: int) -> bytes:
+def _final_column(sets: int, honours_id: int) -> list[int]:
     """Fill one column of :data:`_COLUMNS` (read by the hot paths through ``dict.get``)."""
-    column = _COLUMNS[sets][honours_id] = bytes(row[honours_id] for row in _FINAL[sets])
+    column = _COLUMNS[sets][honours_id] = [row[honours_id] for row in _FINAL[sets]]
     return column
 
 
-# _bumps and _drops are the hot caches (about 24 hits a miss in four hard seats' hanchan); 4,096
-# entries each miss 10 % more often than 8,192 at the same CPU, and half the size (~3 MB less when
-# full). The per-offset layers below them are not cached: a pattern met again in another suit was
-# their only hit (one in three calls), and full they held 4.3 MB
-@functools.lru_cache(maxsize=1 << 12)
-def _bumps(g: bytes, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+# _bumps and _drops are the hot look-ups (about 24 hits a miss in four hard seats' hanchan), kept
+# in a plain dict per group (the three suits and the honours): a dict's get costs a fifth of an
+# lru_cache hit's wrapper, its key and its bookkeeping (improving_draws and discard_shanten ask four
+# each a call, some 50,000 a hanchan). A dict that reaches its bound is emptied: against LRU's
+# 4,096 shared entries, 2,048 a suit and 1,024 for the honours missed 16,625 times against 15,369
+# over 8 hard hanchan (381,000 look-ups; a miss costs a few microseconds). The per-offset layers
+# below them are not cached: a pattern met again in another suit was their only hit (one in three
+# calls), and full they held 4.3 MB
+_GROUP_CACHE_MAX: Final = (2048, 2048, 2048, 1024)
+_BUMPS: Final[tuple[dict[bytes, tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]], ...]] = (
+    {}, {}, {}, {},
+)
+_DROPS: Final[tuple[dict[bytes, tuple[tuple[int, int], ...]], ...]] = ({}, {}, {}, {})
+
+
+def _learn_bumps(g: bytes, group: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
+    """:func:`_bumps` of group ``group`` (0-2 the suits, 3 the honours), kept in its dict."""
+    table = _BUMPS[group]
+    if len(table) >= _GROUP_CACHE_MAX[group]:
+        table.clear()
+    got = table[g] = _bumps(g, _GROUP_START[group])
+    return got
+
+
+def _learn_drops(g: bytes, group: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_drops` of group ``group``, kept in its dict."""
+    table = _DROPS[group]
+    if len(table) >= _GROUP_CACHE_MAX[group]:
+        table.clear()
+    got = table[g] = _drops(g, _GROUP_START[group])
+    return got
+
+
+def _bumps(g: bytes, start: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
     """For one group starting at kind ``start``: the kinds whose extra copy could help the normal
-    form (it touches the group's tiles and is not a fifth copy), by the bumped group's table id
-    (-1: the slow path, one kind each), in order of first appearance.
+    form (it touches the group's tiles and is not a fifth copy), by the bumped group's table id in
+    order of first appearance; then the kinds whose bumped group only the slow path knows.
 
     A miss costs a look-up per kind (most patterns are new the first time: four efficiency seats
     meet ~570 a hanchan), so it is one loop with no generator in it."""
     suited = len(g) == 9
     table = _SUITS if suited else _HONORS
     by_id: dict[int, list[int]] = {}
-    slow: list[tuple[int, tuple[int, ...]]] = []
+    slow: list[int] = []
     last = len(g) - 1
     for i, c in enumerate(g):
         if c >= 4:
@@ -701,14 +736,14 @@ def _bumps(g: bytes, start: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         try:
             new_id = found[0] if found is not None else _group_id(bumped)
         except KeyError:
-            slow.append((-1, (start + i,)))
+            slow.append(start + i)
             continue
         kinds = by_id.get(new_id)
         if kinds is None:
             by_id[new_id] = [start + i]
         else:
             kinds.append(start + i)
-    return (*[(new_id, tuple(kinds)) for new_id, kinds in by_id.items()], *slow)
+    return tuple([(new_id, tuple(kinds)) for new_id, kinds in by_id.items()]), tuple(slow)
 
 
 def discard_shanten(
@@ -741,16 +776,25 @@ def discard_shanten(
     # 18 % of this function's instructions in hard's look-ahead)
     out: list[tuple[int, int]] = []
     append = out.append
+    drops = _DROPS  # (an empty group's drops are (): ``is None`` tells it from a miss)
     row = two_three[p][s_]
-    for k, new_id in _drops(groups[0], 0):
+    if (got := drops[0].get(groups[0])) is None:
+        got = _learn_drops(groups[0], 0)
+    for k, new_id in got:
         append((k, column[row[new_id]] - 1))
     row = two_three_m[s_]
-    for k, new_id in _drops(groups[1], 9):
+    if (got := drops[1].get(groups[1])) is None:
+        got = _learn_drops(groups[1], 1)
+    for k, new_id in got:
         append((k, column[row[new_id]] - 1))
-    for k, new_id in _drops(groups[2], 18):
+    if (got := drops[2].get(groups[2])) is None:
+        got = _learn_drops(groups[2], 2)
+    for k, new_id in got:
         append((k, column[three_mp[new_id]] - 1))
     final_row = _FINAL[sets][three_mp[s_]]
-    for k, new_id in _drops(groups[3], 27):
+    if (got := drops[3].get(groups[3])) is None:
+        got = _learn_drops(groups[3], 3)
+    for k, new_id in got:
         append((k, final_row[new_id] - 1))
     if sets == 4 and (chiitoitsu or kokushi):
         kinds = NUM_KINDS - b.count(0)
@@ -796,7 +840,6 @@ def _special_discards(
     return (tuple(plain), tuple(orphans)), min(plain[1:] + orphans[1:])
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def _drops(g: bytes, start: int) -> tuple[tuple[int, int], ...]:
     """For one group starting at kind ``start``: each kind it holds, with the table id of the
     group less one copy there (one loop: see :func:`_bumps`)."""
