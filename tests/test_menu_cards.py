@@ -38,3 +38,86 @@ def test_every_card_keeps_its_words_inside_with_a_margin(language: str, size: tu
         assert len(lines) >= 2, card.name
         for line in lines:
             assert inside.contains(world_rect(line)), (card.name, str(line.text), world_rect(line), inside)
+
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_rule_cards_and_each_settings_values_share_one_size(language: str) -> None:
+    """No card's description set smaller beside full-size siblings (ru: two of four were), and a
+    setting's value keeps its size as the player steps through it (fr: the EMA rulebook's name
+    shrank while Riichi's stood full size beside it)."""
+    from game.persist.settings import Settings
+    from game.ui.fitting import recording
+    from game.ui.menus.rules_screen import RulesScreen
+    from game.ui.menus.settings_screen import SettingsScreen
+    from game.ui.menus.widgets import Choice
+
+    pygame.display.init()
+    pygame.font.init()
+    i18n.set_language(language)
+    with recording() as fits:
+        NewGameScreen((1280, 720))
+    texts = {f.size for _, box, f, _ in fits if box.name == "card text"}
+    titles = {f.size for _, box, f, _ in fits if box.name == "card title"}
+    assert len(texts) == 1 and len(titles) == 1, (texts, titles)
+    for screen in (NewGameScreen((1280, 720)), RulesScreen((1280, 720)), SettingsScreen((1280, 720), Settings())):
+        for choice in [w for w in screen.widgets if isinstance(w, Choice)]:
+            with recording() as fits:
+                for _ in choice.values:
+                    choice.step(1)
+            sizes = {f.size for _, box, f, _ in fits if box.name == "setting value"}
+            assert len(sizes) == 1, (choice.name, sizes)
+    rules = RulesScreen((1280, 720))
+    pair = [w for w in rules.widgets if isinstance(w, Choice)]
+    with recording() as fits:
+        for choice in pair:
+            choice.step(0)
+    assert len({f.size for _, box, f, _ in fits if box.name == "setting value"}) == 1
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_tables_column_headings_share_one_size(language: str) -> None:
+    """The headings of one table stand at one size (ru: "Место" was set smaller than "Игрок" and
+    "Очки" beside it; fr: a rulebook's long name smaller than the other's)."""
+    from finished_matches import finished_match
+
+    from game.ai.baseline import EfficiencyBot
+    from game.ui.fitting import recording
+    from game.ui.menus.rules_screen import RulesScreen
+    from game.ui.results.match_end import ResultsScreen, match_end
+
+    pygame.display.init()
+    pygame.font.init()
+    i18n.set_language(language)
+    options, m = finished_match(5, length="tonpuu", bot=EfficiencyBot)
+    for size in ((1280, 720), (1920, 1080)):
+        with recording() as fits:
+            ResultsScreen(size, match_end(m, options))
+            RulesScreen(size, "riichi", "ema")
+        for name in ("results column", "rules column"):
+            sizes = {f.size for _, box, f, _ in fits if box.name == name}
+            assert len(sizes) == 1, (name, sizes)
+            assert all(f.fits for _, box, f, _ in fits if box.name == name)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_final_standings_place_words_keep_clear_of_the_names(language: str) -> None:
+    """zh_TW: "第 1 名" ran over the seat's colour dot and the first character of the name."""
+    from finished_matches import finished_match
+
+    from game.ai.baseline import EfficiencyBot
+    from game.ui.results.match_end import ResultsScreen, match_end
+    from game.ui.seats import seat_name
+
+    pygame.display.init()
+    pygame.font.init()
+    i18n.set_language(language)
+    options, m = finished_match(5, length="tonpuu", bot=EfficiencyBot)
+    screen = ResultsScreen((1280, 720), match_end(m, options))
+    texts = [n for n in screen.root.walk() if isinstance(n, Text)]
+    places = [world_rect(n) for n in texts if str(n.text) in {i18n.t(f"place.{r}") for r in range(1, 5)}]
+    names = [world_rect(n) for n in texts if str(n.text) in {seat_name(s, 0) for s in range(4)}]
+    assert len(places) == 4 and len(names) == 4
+    for place in places:
+        beside = [n for n in names if abs(n.centery - place.centery) < 10]
+        assert beside and place.right + 16 < beside[0].left, (str(place), beside)

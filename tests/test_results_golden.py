@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from finished_matches import finished_match
 from golden_frames import check
 from results_scenes import SCENES
 from table_helpers import display
 
 from game import i18n
 from game.ai.baseline import EfficiencyBot
-from game.engine import Match
-from game.match_options import MatchOptions, match_profile
 from game.ui.results.match_end import ResultsScreen, match_end
 from game.ui.results.preview import table_at_result
 
@@ -39,12 +38,7 @@ def _display() -> None:
 def frame(scene: str, size: tuple[int, int]) -> pygame.Surface:
     surface = pygame.Surface(size)
     if scene == "match_end":
-        options = MatchOptions("riichi", length="tonpuu", seed=5)
-        m = Match(match_profile(options), 5)
-        bots = {s: EfficiencyBot(5, s) for s in range(4)}
-        while not m.is_over:
-            seat = m.awaiting()[0]
-            m.apply(bots[seat].decide(m.observe(seat)))
+        options, m = finished_match(5, length="tonpuu", bot=EfficiencyBot)
         ResultsScreen(size, match_end(m, options)).draw(surface)
         return surface
     match, action = SCENES[scene.removesuffix("_fu")].make()

@@ -204,6 +204,12 @@ def fits(text: str, box: Box, scale: float = 1.0, language: str | None = None) -
     return _fit(text, box, round(scale, 4), i18n.language() if language is None else language).fits
 
 
+def size_for(text: str, box: Box, scale: float = 1.0, language: str | None = None) -> int:
+    """The size at which ``text`` would fit ``box`` (a measure for setting a row of texts alike, not
+    a fit drawn: the fitting tests do not see it)."""
+    return _fit(text, box, round(scale, 4), i18n.language() if language is None else language).size
+
+
 def _attempt(text: str, box: Box, scale: float, language: str, size: int, most: int) -> list[str] | None:
     """The lines of ``text`` at ``size`` if they are at most ``most`` and each fits the width."""
     font = ui_font(round(size * scale), box.bold, language)

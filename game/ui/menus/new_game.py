@@ -64,8 +64,9 @@ class NewGameScreen(MenuScreen):
         left, right = 72, 72 + col + 48
         self._section(t("new_game.profile"), left, 140)
         y = 158
+        boxes = Card.boxes_for(col, [(profile_name(pid), profile_description(pid)) for pid in profile_order()])
         for pid in profile_order():
-            card = self.add(Card(profile_name(pid), profile_description(pid), left, y, col, 84,
+            card = self.add(Card(profile_name(pid), profile_description(pid), left, y, col, 84, boxes=boxes,
                                  on_select=partial(self._choose_profile, pid), name=f"profile:{pid}"))
             card.selected = pid == self.options.profile_id
             card.restyle()

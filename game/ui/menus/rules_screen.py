@@ -32,9 +32,11 @@ from .widgets import (
     Choice,
     MenuScreen,
     ScrollRows,
+    alike,
     label,
     layout_scale,
     text_block,
+    text_width,
 )
 
 ROW = 30
@@ -116,10 +118,13 @@ class RulesScreen(MenuScreen):
         self.heading(t("rules.title"))
         half = (w - 144 - 48) // 2
         ids = profile_order()
-        self.add(Choice(t("new_game.profile"), ids, self.profile_id, 72, 124, half, show=profile_name,
-                        value_width=330, on_change=lambda v: self._pick(v, self.other_id), name="profile"))
-        self.add(Choice(t("rules.compare_with"), ids, self.other_id, 72 + half + 48, 124, half, show=profile_name,
-                        value_width=330, on_change=lambda v: self._pick(self.profile_id, v), name="other"))
+        # the rulebooks' names are long: their values take all the room their labels leave
+        names = (t("new_game.profile"), t("rules.compare_with"))
+        value_width = max(330, half - max(text_width(n, 19) for n in names) - 60)
+        self.add(Choice(names[0], ids, self.profile_id, 72, 124, half, show=profile_name,
+                        value_width=value_width, on_change=lambda v: self._pick(v, self.other_id), name="profile"))
+        self.add(Choice(names[1], ids, self.other_id, 72 + half + 48, 124, half, show=profile_name,
+                        value_width=value_width, on_change=lambda v: self._pick(self.profile_id, v), name="other"))
         diffs = diff_profiles(load_profile(self.profile_id), load_profile(self.other_id))
         self.root.add_child(label(t("rules.differences", count=len(diffs)), 16, MUTED, 76, 194, bold=True))
 
@@ -131,9 +136,11 @@ class RulesScreen(MenuScreen):
         self.root.add_child(Panel(table_w, self.view_bottom - top + 8, (10, 24, 22, 190), 72 + table_w / 2,
                                   (top + self.view_bottom + 8) / 2, radius=10))
         head = self.root.add_child(Node(72, top + ROW / 2))
-        for text, x in ((t("rules.rule"), 18), (profile_name(self.profile_id), name_w),
-                        (profile_name(self.other_id), name_w + value_w)):
-            head.add_child(text_block(text, Box(value_w - 24, 16, bold=True, name="rules column"), GOLD, x, 0))
+        columns = ((t("rules.rule"), 18), (profile_name(self.profile_id), name_w),
+                   (profile_name(self.other_id), name_w + value_w))
+        boxes = alike([(text, Box(value_w - 24, 16, bold=True, name="rules column")) for text, _ in columns])
+        for (text, x), box in zip(columns, boxes, strict=True):
+            head.add_child(text_block(text, box, GOLD, x, 0))
         self.rows: list[Node] = []
         spans: list[int] = []
         headings: list[int] = []

@@ -9,6 +9,7 @@ go back) and with the mouse (hover to focus, click to act, click the ‹ › arr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final
 
@@ -20,7 +21,7 @@ from game.ui.felt import radial
 from game.ui.fitting import Box as Box  # the screens fit their words with it
 from game.ui.fitting import clip as clip_text
 from game.ui.fitting import fit as fit_text
-from game.ui.fitting import wrap_lines
+from game.ui.fitting import group_size, size_for, wrap_lines
 from game.ui.screens import Screen
 from game.ui.typeset import UIFont
 
@@ -143,6 +144,21 @@ def text_block(text: str, box: Box, color: Colour = CREAM, x: float = 0, y: floa
                valign: str = "middle", leading: float | None = None, name: str = "") -> TextBlock:
     """:class:`TextBlock`, as a function like :func:`label`."""
     return TextBlock(text, box, color, x, y, align=align, valign=valign, leading=leading, name=name)
+
+
+def one_size(texts: Sequence[str], box: Box) -> Box:
+    """``box`` at the one size at which every text of a group fits: the values of one setting, the
+    descriptions of the rule cards. A long text set smaller beside full-size siblings reads as a
+    mistake, and a value that changes size as the player steps through it jumps."""
+    size = group_size(list(texts), box, _scale)
+    return replace(box, size=size, floor=size)
+
+
+def alike(pairs: Sequence[tuple[str, Box]]) -> list[Box]:
+    """The boxes of a row of texts (a table's column headings), each at the one size at which every
+    text of the row fits its own box: the smallest any of them needs."""
+    size = min(size_for(text, box, _scale) for text, box in pairs)
+    return [replace(box, size=size, floor=size) for _, box in pairs]
 
 
 def lines_for(height: float, size: int, leading: float = LEADING) -> int:
@@ -343,6 +359,9 @@ class Choice(Widget):
         self.prev_part.add_child(label(PREV, 26, GOLD, 0, -2, align="center"))
         self.value_x = right - value_width / 2
         self.value_width = value_width
+        box = Box(value_width - 64, 19, lines=lines_for(height - 6, 14, TIGHT), floor=13, name="setting value",
+                  shrink_first=True)
+        self.value_box = one_size([show(v) for v in self.values], box)  # stepping through never changes the size
         self.value_text: TextBlock | None = None
         self._show_value(current)
         self.restyle()
@@ -354,10 +373,8 @@ class Choice(Widget):
     def _show_value(self, value: Any) -> None:
         if self.value_text is not None:
             self.value_text.remove()
-        box = Box(self.value_width - 64, 19, lines=lines_for(self.height - 6, 14, TIGHT), floor=13, name="setting value",
-                  shrink_first=True)
-        self.value_text = self.add_child(text_block(self.show(value), box, CREAM, self.value_x, self.height / 2,
-                                                    align="center", leading=TIGHT))
+        self.value_text = self.add_child(text_block(self.show(value), self.value_box, CREAM, self.value_x,
+                                                    self.height / 2, align="center", leading=TIGHT))
 
     def step(self, delta: int) -> Any | None:
         self.index = (self.index + delta) % len(self.values) if self.index >= 0 else 0
@@ -376,15 +393,16 @@ class Card(Widget):
 
     def __init__(
         self, title: str, description: str, x: float, y: float, width: int, height: int = 84, *,
-        on_select: Callable[[], Any] = lambda: None, name: str = "",
+        on_select: Callable[[], Any] = lambda: None, name: str = "", boxes: tuple[Box, Box] | None = None,
     ) -> None:
+        """``boxes`` (the name's and the description's, from :meth:`boxes_for`) set a group of cards at
+        one size; by default a card fits its own words."""
         super().__init__(x, y, width, height, name=name)
         self.on_select = on_select
         self.stripe = self.add_child(Panel(5, height - 20, GOLD, 9, height / 2, radius=2, visible=False))
-        heading = self.add_child(text_block(title, Box(width - 40, 21, bold=True, floor=15, name="card title"), CREAM,
-                                            20))
-        text = self.add_child(text_block(description, Box(width - 40, 16, lines=2, floor=12, name="card text"), MUTED,
-                                         20))
+        title_box, text_box = boxes or self.boxes_for(width)
+        heading = self.add_child(text_block(title, title_box, CREAM, 20))
+        text = self.add_child(text_block(description, text_box, MUTED, 20))
         # the name and its description centred together, as tall as the description's lines make
         # them: a two-line description (Japanese, Russian) keeps the same margin as the name above
         gap = 3.0
@@ -392,6 +410,16 @@ class Card(Widget):
         heading.y = top + heading.height / 2
         text.y = top + heading.height + gap + text.height / 2
         self.restyle()
+
+    @staticmethod
+    def boxes_for(width: int, pairs: Sequence[tuple[str, str]] = ()) -> tuple[Box, Box]:
+        """The boxes of a card's name and description; given every card's (name, description), at
+        the one size at which all of them fit."""
+        title = Box(width - 40, 21, bold=True, floor=15, name="card title")
+        text = Box(width - 40, 16, lines=2, floor=12, name="card text")
+        if not pairs:
+            return title, text
+        return one_size([p[0] for p in pairs], title), one_size([p[1] for p in pairs], text)
 
     def restyle(self) -> None:
         super().restyle()

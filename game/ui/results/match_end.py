@@ -40,8 +40,10 @@ from game.ui.menus.widgets import (
     Box,
     Button,
     MenuScreen,
+    alike,
     label,
     text_block,
+    text_width,
 )
 from game.ui.seats import seat_name
 from game.ui.table.words import RULEBOOK
@@ -198,14 +200,17 @@ class ResultsScreen(MenuScreen):
         top = 126
         rows_h = 48 + 4 * 62
         self.root.add_child(Panel(left_w, rows_h, (10, 24, 22, 235), 72 + left_w / 2, top + rows_h / 2, radius=10))
-        cols = (18, 70, 300, 400, left_w - 18) if e.uma else (18, 70, 360, left_w - 18, 0)
+        # the player's column starts after the widest place word ("第 1 名" is twice "1st")
+        player_x = max(74, 18 + max(text_width(t(f"place.{r}"), 24, bold=True) for r in range(1, 5)) + 12)
+        cols = (18, player_x, 300, 400, left_w - 18) if e.uma else (18, player_x, 360, left_w - 18, 0)
         heads = [t("results.place"), t("results.player"), t("results.score")]
         heads += [t("results.uma"), t("results.points")] if e.uma else [t("results.change")]
         aligns = ("left", "left", "right", "right", "right")
-        for i, (text, x, align) in enumerate(zip(heads, cols, aligns, strict=False)):
-            width = 96 if align == "right" else cols[i + 1] - x - (96 if aligns[i + 1] == "right" else 12)
-            self.root.add_child(text_block(text, Box(width, 14, bold=True, floor=11, name="results column"), GOLD,
-                                           72 + x, top + 24, align=align))
+        boxes = alike([(text, Box(96 if align == "right" else cols[i + 1] - x - (96 if aligns[i + 1] == "right" else 8),
+                                  14, bold=True, floor=11, name="results column"))
+                       for i, (text, x, align) in enumerate(zip(heads, cols, aligns, strict=False))])
+        for text, x, align, box in zip(heads, cols, aligns, boxes, strict=False):
+            self.root.add_child(text_block(text, box, GOLD, 72 + x, top + 24, align=align))
         start = e.series[0].scores if e.series else (0, 0, 0, 0)
         for i, seat in enumerate(e.by_place()):
             y = top + 48 + 31 + i * 62

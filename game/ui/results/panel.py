@@ -180,6 +180,15 @@ class ResultPanel:
             node = Text(node.text[:-2].rstrip() + "…", node.font, colour, x, y, anchor=anchor)
         return (parent or self.box).add_child(node)
 
+    def _alike(self, texts: list[str], size: float, room: float, *, bold: bool = False) -> float:
+        """The one size (down to 80 % of ``size``) at which each of a column's texts fits ``room``:
+        the rows of one list read alike (seen: one long fu row in a smaller type than its siblings)."""
+        smaller = size
+        while smaller > size * 0.8 and any(
+                pieces.font(max(8, round(smaller * self.unit)), bold).size(text)[0] > room for text in texts):
+            smaller -= 1
+        return smaller
+
     def _heading(self, title: str, subtitle: str, order: str = "") -> float:
         u = self.unit
         y = self.top + 34 * u
@@ -276,10 +285,11 @@ class ResultPanel:
         self.box.add_child(Panel(round(rows_right - rows_left + 16 * u), round(rows_h), ROW_BAND,
                                  (rows_left + rows_right) / 2, y + rows_h / 2, radius=round(8 * u)))
         ry = y + 5 * u + row_h / 2
-        size = 17 if row_h >= 24 * u else 15
+        room = rows_right - rows_left - 90 * u
+        size = self._alike([row.label for row in s.rows], 17 if row_h >= 24 * u else 15, room)
         for row in s.rows:
             colour = pieces.DIM if row.dora else pieces.INK
-            self._text(row.label, size, colour, rows_left + 10 * u, ry, room=rows_right - rows_left - 90 * u)
+            self._text(row.label, size, colour, rows_left + 10 * u, ry, room=room)
             self._text(row.value, size, pieces.DIM if row.dora else pieces.GOLD, rows_right - 10 * u, ry, bold=True,
                        anchor=(1.0, 0.5))
             ry += row_h
@@ -323,8 +333,10 @@ class ResultPanel:
         box = self.box.add_child(Panel(width, height, (28, 50, 52), centre, top + height / 2, radius=round(8 * u),
                                        border_color=(90, 130, 118), border_width=1, visible=False, name="fu"))
         y = -height / 2 + 7 * u + line / 2
+        room = width - 72 * u  # the label's room: the box less its margins and the widest value ("30 fu")
+        size = self._alike([row.label for row in s.fu], 14, room)
         for row in s.fu:
-            self._text(row.label, 14, pieces.INK, -width / 2 + 12 * u, y, parent=box, room=width - 84 * u)
+            self._text(row.label, size, pieces.INK, -width / 2 + 12 * u, y, parent=box, room=room)
             self._text(row.value, 14, pieces.GOLD, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
             y += line
         self._text(s.fu_total, 14, pieces.INK, width / 2 - 12 * u, y, bold=True, anchor=(1.0, 0.5), parent=box)
