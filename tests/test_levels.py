@@ -113,8 +113,8 @@ def test_a_situation_the_engine_cannot_deal_is_a_failure(tmp_path: Path) -> None
     [
         (('profile = "riichi"', 'profile = "mcr"'), 3, "profile"),
         (('learner = 2', 'learner = "west"'), 5, "learner"),
-        (('task = "predict"', 'task = "guess"'), 46, "steps[0].task"),
-        (('answer = "2"\n', 'answers = "2"\n'), 45, "steps[0].answer"),
+        (('task = "predict"', 'task = "guess"'), 47, "steps[0].task"),
+        (('answer = "2"\n', 'answers = "2"\n'), 46, "steps[0].answer"),
         (('[source]\nfile', '[source]\nfile = = "x"\nfile'), 22, "(syntax)"),
     ],
 )
@@ -145,3 +145,23 @@ def test_a_penalty_the_format_does_not_know_is_a_level_error(tmp_path: Path) -> 
     with pytest.raises(LevelError) as caught:
         load_level(path)
     assert caught.value.field == "steps[0].wrong" and "chombo, dead_hand" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "message"),
+    [
+        ("riichi-02-pon-beats-chi", ("agrees = true\n", ""), "say whether this rulebook agrees"),
+        ("ema-01-pung-beats-chow-timing", ('[source.rule]', 'agrees = true\n\n[source.rule]'), "leave agrees out"),
+    ],
+)
+def test_a_lesson_quoting_another_rulebook_says_whether_its_rules_agree(tmp_path: Path, name: str,
+                                                                       edit: tuple[str, str], message: str) -> None:
+    """The riichi (Tenhou) lessons quote EMA's claim rules: each must say whether Tenhou's rules
+    are the same (the player reads it under the quote); a lesson quoting its own book must not."""
+    path = _copy(tmp_path, name, edit)
+    with pytest.raises(LevelError) as caught:
+        load_level(path)
+    assert caught.value.field == "source.agrees" and message in str(caught.value)
+    mixed = [lv for lv in load_all().levels if lv.source.agrees is not None]
+    assert mixed and all(lv.profile == "riichi" for lv in mixed)
+    assert [lv.id for lv in mixed if lv.source.agrees is False] == ["riichi-triple-ron-aborts"]

@@ -472,3 +472,18 @@ def test_a_lesson_at_rest_is_still_and_its_moves_are_not() -> None:
     for _ in range(120):  # and stays so
         screen.update(clock.tick())
         assert screen.still
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_riichi_lesson_says_whether_tenhou_agrees_with_the_ema_text_it_quotes(language: str) -> None:
+    """A Tenhou lesson quoting EMA's rulebook read as if EMA were its rules: the source line now
+    says the riichi rules are the same, or differ (three rons: EMA lets all win)."""
+    i18n.set_language(language)
+    name = i18n.t("profile.riichi.name")
+    agree = TutorialScreen(SIZE, level("riichi-02-pon-beats-chi"), None).source_text()
+    differ = TutorialScreen(SIZE, level("riichi-05-triple-ron-aborts"), None).source_text()
+    own = TutorialScreen(SIZE, level("ema-01-pung-beats-chow-timing"), None).source_text()
+    book = i18n.t("tutorial.book.ema_rcr_2016")
+    assert book in agree and book in differ and book in own
+    assert name in agree and name in differ and i18n.t("profile.ema.name") not in own
+    assert agree != differ and name not in own

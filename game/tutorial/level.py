@@ -51,6 +51,17 @@ BOOKS: dict[str, tuple[str, str]] = {
     "Wikipedia, Mahjong, §Old Hong Kong mahjong rules: Scoring": ("hk_wikipedia", "en"),
     "sloperama.com, FAQ 17: Hong Kong Old Style Mah-Jongg": ("hk_sloperama", "en"),
 }
+# the rulebook (profile) each book writes down: a lesson of another rulebook that quotes it says
+# whether its own rules agree (``[source] agrees``): the claim texts are EMA's, and the riichi
+# (Tenhou) lessons quote them for want of a seed of Tenhou's own
+BOOK_PROFILE: dict[str, str] = {
+    "ema-riichi-claims.en.txt": "ema",
+    "taiwanese-16-tile.fr.txt": "taiwanese",
+    "riichi-mechanics.ru.txt": "riichi",
+    "4leafx.com, Hong Kong mahjong rules (Draw, declare, discard)": "hongkong",
+    "Wikipedia, Mahjong, §Old Hong Kong mahjong rules: Scoring": "hongkong",
+    "sloperama.com, FAQ 17: Hong Kong Old Style Mah-Jongg": "hongkong",
+}
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,9 @@ class Source:
     reference: str = ""
     section: Text = field(default_factory=dict)
     rule: Text = field(default_factory=dict)
+    # for a book of another rulebook than the lesson's: whether the lesson's rules agree with the
+    # quote (True) or differ from it, as the lesson shows (False); None for the lesson's own book
+    agrees: bool | None = None
 
     @property
     def book(self) -> str:
@@ -293,6 +307,10 @@ def load_level(path: Path) -> Level:
     if book not in BOOKS:
         raise r.fail(("source", "file"), f"unknown rulebook {book!r} (use {', '.join(BOOKS)})")
     section = src.get("section", "")
+    agrees = r.get(src, ("source", "agrees"), bool, None)
+    if (agrees is None) != (BOOK_PROFILE[book] == profile):
+        raise r.fail(("source", "agrees"), "say whether this rulebook agrees with the quote (true or false)"
+                     if agrees is None else f"the book is {profile}'s own: leave agrees out")
     source_ = Source(
         file=book,
         line=r.get(src, ("source", "line"), int, 0),
@@ -301,6 +319,7 @@ def load_level(path: Path) -> Level:
         section={lang: section.strip() for lang in LANGUAGES} if isinstance(section, str) and section.strip()
         else r.text(src, ("source", "section")),
         rule=r.text(src, ("source", "rule"), required=False),
+        agrees=agrees,
     )
     return Level(
         id=r.get(data, ("id",), str, path.stem),

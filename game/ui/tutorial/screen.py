@@ -166,12 +166,17 @@ class TutorialScreen(MenuScreen):
 
     def source_text(self) -> str:
         """Where the rule is written, as a reader finds it: "EMA Riichi Competition Rules 2016,
-        §3.3.1", "French house rules: the hill" (no file names, lines or knob ids)."""
+        §3.3.1", "French house rules: the hill" (no file names, lines or knob ids); a book of
+        another rulebook says whether the lesson's rules agree with it."""
         src = self.level.source
         section = text(src.section, i18n.language())
         book = t(f"tutorial.book.{src.book}")
-        return t("tutorial.source_numbered" if section.startswith("§") else "tutorial.source", book=book,
-                 section=section)
+        where = t("tutorial.source_numbered" if section.startswith("§") else "tutorial.source", book=book,
+                  section=section)
+        if src.agrees is None:
+            return where
+        rules = t(f"profile.{self.level.profile}.name")
+        return t("tutorial.source_agrees" if src.agrees else "tutorial.source_differs", source=where, rules=rules)
 
     def original_text(self) -> str | None:
         """The rulebook's own words in its own quotation marks, when the player reads a
