@@ -21,7 +21,7 @@ from game.ui.felt import radial
 from game.ui.fitting import Box as Box  # the screens fit their words with it
 from game.ui.fitting import clip as clip_text
 from game.ui.fitting import fit as fit_text
-from game.ui.fitting import group_size, size_for, wrap_lines
+from game.ui.fitting import fits, group_size, size_for, wrap_lines
 from game.ui.screens import Screen
 from game.ui.typeset import UIFont
 
@@ -150,8 +150,14 @@ def one_size(texts: Sequence[str], box: Box) -> Box:
     """``box`` at the one size at which every text of a group fits: the values of one setting, the
     descriptions of the rule cards. A long text set smaller beside full-size siblings reads as a
     mistake, and a value that changes size as the player steps through it jumps."""
-    size = group_size(list(texts), box, _scale)
-    return replace(box, size=size, floor=size)
+    # a size near the wanted one on two lines reads better than a tiny one on one line: try the
+    # group at 85 % and up first (one line, then two), then down to the box's floor
+    for floor in (max(box.smallest, round(box.size * 0.85)), box.smallest):
+        size = group_size(list(texts), replace(box, floor=floor), _scale)
+        fixed = replace(box, size=size, floor=size)
+        if all(fits(text, fixed, _scale) for text in texts):
+            return fixed
+    return fixed
 
 
 def alike(pairs: Sequence[tuple[str, Box]]) -> list[Box]:
