@@ -616,3 +616,24 @@ def test_enter_pressed_as_a_result_appears_does_not_pass_it() -> None:
         for _ in range(30):
             screen.update(clock.tick())
     assert not screen.hud.overlay.visible
+
+
+@pytest.mark.parametrize("profile", ["riichi", "taiwanese"])
+def test_the_hint_advises_what_review_measures_against(profile: str) -> None:
+    """The hint asked a normal AI (shanten and acceptance only): it led a new player to a tenpai
+    with no yaku and threw the dealer's 東 before a guest wind, and Review, which asks hard, then
+    marked the very discards it had advised. Each turn the hint names hard's discard."""
+    from game.ai.review import REVIEWER
+
+    display()
+    screen = TableScreen(SIZE, seed=12, speed=12.0, profile=profile)
+    clock = FixedClock()
+    key(screen, pygame.K_h, "h")
+    for turn in range(6):
+        _turn(screen, clock)
+        coach = make_seat(REVIEWER, screen.match.seed, screen.human, screen.rules)
+        action = coach.decide(screen.match.observe(screen.human))
+        suggested = screen.hand_focus.suggested
+        assert suggested is not None and action.tile is not None, turn
+        assert _klass(suggested) == _klass(action.tile), turn
+        key(screen, pygame.K_RETURN)

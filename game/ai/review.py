@@ -32,6 +32,7 @@ from game.engine import (
 )
 
 CLEAR_LOSS = 400.0  # points of expected value (utility) between the two choices
+REVIEWER = "hard"  # the level a decision is measured against; the table's hint asks the same player
 CLEAR_SHARE = 0.15  # ... or this share of hard's expected value, whichever is larger
 CLEAR_RISK = 0.04  # deal-in chance the player's discard adds over hard's
 
@@ -123,7 +124,7 @@ def review_hand(
     match = match_of(record, profile)
     for text in record.actions[:first]:
         match.apply(match.parse_action(text))
-    hard = LevelBot("hard", record.seed, seat, profile)
+    hard = LevelBot(REVIEWER, record.seed, seat, profile)
     total = end - first
     points: list[ReviewPoint] = []
     decisions = 0

@@ -27,6 +27,7 @@ import pygame
 
 from game.ai.external import ExternalSeat
 from game.ai.levels import make_seat
+from game.ai.review import REVIEWER as COACH
 from game.engine import Match, Phase, Shortfall, Tenpai, Unit
 from game.engine.actions import Action, ActionKind
 from game.engine.errors import IllegalActionError
@@ -483,13 +484,16 @@ class TableScreen:
         return ""
 
     def _show_hint(self) -> None:
-        """What a normal AI would do in the human's place, and why (only when asked for)."""
+        """What hard would do in the human's place, and why (only when asked for). Hard, the
+        player Review measures the player against: a normal coach counted shanten only, so it led a
+        new player into a tenpai with no yaku and threw value honours before guest winds, and Review
+        then marked the very discards the hint had advised."""
         self.hand_focus.suggested = None
         if not (self.hints and self.human_awaited()):
             self.hud.set_hint("")
             return
         if self._coach is None:
-            self._coach = make_seat("normal", self.match.seed, self.human, self.rules)
+            self._coach = make_seat(COACH, self.match.seed, self.human, self.rules)
         decide = getattr(self._coach, "decide_with_reason", None)
         if decide is None:
             return
