@@ -287,3 +287,19 @@ def test_keeping_a_version_kept_already_leaves_no_spare_link(tmp_path: Path) -> 
     keep_durable(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [kept_copy(path).name, path.name]
     assert kept_copy(path).stat().st_ino == path.stat().st_ino
+
+
+def test_a_setting_the_disk_refuses_is_told_at_once_and_once(tmp_path: Path, failing_disk) -> None:  # type: ignore[no-untyped-def]
+    """Seen with a read-only config folder: Animation speed set to Fast, back on the title no word,
+    and after a restart Normal again. The player is told over the Settings screen, once."""
+    from game.ui.menus.intents import Open
+    from game.ui.menus.notice_screen import NoticeScreen
+
+    flow = _flow(tmp_path)
+    flow.act(Open("settings"))
+    failing_disk()
+    flow.apply_settings(SETTINGS[1])
+    assert isinstance(flow.top, NoticeScreen) and flow.top.notices
+    flow.stack.pop()
+    flow.apply_settings(SETTINGS[0])
+    assert not isinstance(flow.top, NoticeScreen)

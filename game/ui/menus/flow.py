@@ -465,6 +465,11 @@ class MenuFlow:
             self.settings_store.save(settings)
         except OSError as exc:  # the settings apply for this session; the file keeps the last good ones
             self.tell_disk_trouble(exc)
+            if self._pending_notice and not self._at_table():
+                # told at once, over the Settings screen where the change was made (the title
+                # it returns to was built before, and showed nothing: the change was lost unsaid)
+                self.stack.push(NoticeScreen(self.size, [self._pending_notice]))
+                self._pending_notice = ""
         if language_changed:
             i18n.set_language(settings.language)
             for screen in self.stack.screens:  # the table under the menus too
