@@ -121,3 +121,43 @@ def test_the_final_standings_place_words_keep_clear_of_the_names(language: str) 
     for place in places:
         beside = [n for n in names if abs(n.centery - place.centery) < 10]
         assert beside and place.right + 16 < beside[0].left, (str(place), beside)
+
+
+def test_left_and_right_go_along_a_row_of_buttons() -> None:
+    """The results screen's four buttons stand in one row; only Up, Down and Tab moved between
+    them. Left and Right now go along the row (and stop at its ends)."""
+    from finished_matches import finished_match
+
+    from game.ai.baseline import EfficiencyBot
+    from game.ui.results.match_end import ResultsScreen, match_end
+
+    pygame.display.init()
+    pygame.font.init()
+    options, m = finished_match(5, length="tonpuu", bot=EfficiencyBot)
+    screen = ResultsScreen((1280, 720), match_end(m, options))
+    row = sorted((w for w in screen.widgets if w.enabled), key=lambda w: w.x)
+    screen.set_focus(screen.widgets.index(row[0]))
+
+    def press(code: int) -> None:
+        screen.handle_key(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+    seen = [screen.focused]
+    for _ in range(len(row)):
+        press(pygame.K_RIGHT)
+        seen.append(screen.focused)
+    assert seen[:len(row)] == row and seen[-1] is row[-1]
+    press(pygame.K_LEFT)
+    assert screen.focused is row[-2]
+
+
+def test_the_window_sizes_offered_fit_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 1920x1080 desktop Left on 1280x720 wrapped to 2560x1440: the window grew past the
+    screen's edges. Only the sizes the desktop holds are offered (and the current one)."""
+    from game.ui.menus import settings_screen
+
+    monkeypatch.setattr(settings_screen, "desktop_size", lambda: (1920, 1080))
+    offered = settings_screen.values_of("window_size", (1280, 720))
+    assert (1280, 720) in offered and (2560, 1440) not in offered and (1920, 1080) not in offered
+    assert (1600, 900) in offered
+    monkeypatch.setattr(settings_screen, "desktop_size", lambda: None)  # unknown: every size
+    assert (2560, 1440) in settings_screen.values_of("window_size", (1280, 720))

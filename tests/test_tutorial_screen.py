@@ -487,3 +487,23 @@ def test_a_riichi_lesson_says_whether_tenhou_agrees_with_the_ema_text_it_quotes(
     assert book in agree and book in differ and book in own
     assert name in agree and name in differ and i18n.t("profile.ema.name") not in own
     assert agree != differ and name not in own
+
+
+@pytest.mark.parametrize("name", ["ema-07-a-win-after-the-draw", "riichi-02-pon-beats-chi"])
+def test_after_an_answer_enter_goes_on_not_to_the_original_text(name: str) -> None:
+    """Seen (fr, keyboard only): after the answer the focus ring fell by position on the
+    "original text" toggle, so Enter showed the English quote instead of going on; on the
+    summary the same. The focus goes to the main button when the focused choice is gone."""
+    i18n.set_language("fr")
+    clock = FixedClock()
+    lv = level(name)
+    screen = TutorialScreen(SIZE, lv, None)
+    run(screen, clock)
+    answer = lv.steps[0].options.index(lv.steps[0].answer) + 1 if lv.steps[0].options else 1
+    screen.handle_event(key(str(answer)))
+    assert screen.state == "right"
+    run(screen, clock)
+    assert screen.focused is not None and screen.focused.name != "original"
+    assert not screen.show_original
+    screen.handle_event(key("\r", pygame.K_RETURN))
+    assert not screen.show_original and (screen.index, screen.state) != (0, "right")

@@ -175,6 +175,10 @@ class GameWindow:
         self.windowed_size = size
         if not self._fullscreen and self.points != size:
             self.window.size = size
+            desktop = desktop_size()
+            x, y = self.window.position
+            if desktop is not None and (x + size[0] > desktop[0] or y + size[1] > desktop[1]):
+                self.window.position = pygame.WINDOWPOS_CENTERED  # grown past the screen's edge: all of it in view
 
     def flip(self) -> None:
         self.window.flip()

@@ -15,6 +15,7 @@ from typing import Any, Final
 from game.i18n import t
 from game.persist.settings import CHOICES, Settings
 from game.ui.fitting import Box
+from game.ui.game_window import desktop_size, fitted
 
 from .intents import ApplySettings
 from .widgets import CREAM, FAINT, GOLD, MUTED, Button, Choice, MenuScreen, TextBlock, label, text_block, wrap
@@ -66,6 +67,9 @@ def values_of(name: str, current: Any) -> list[Any]:
     """The values a row cycles through; a current value off the list (a dragged window, a volume
     of 35) joins it in order so it is shown and can be returned to."""
     values = list(CHOICES[name])
+    if name == "window_size":  # only the sizes this desktop holds (2560x1440 on a 1080p screen ran off it)
+        desktop = desktop_size()
+        values = [v for v in values if fitted(v, desktop) == v] or values[:1]
     if current not in values:
         values.append(current)
         if all(isinstance(v, int | tuple) for v in values):

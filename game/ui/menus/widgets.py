@@ -366,7 +366,7 @@ class Choice(Widget):
         self.value_x = right - value_width / 2
         self.value_width = value_width
         box = Box(value_width - 64, 19, lines=lines_for(height - 6, 14, TIGHT), floor=13, name="setting value",
-                  shrink_first=True)
+                  shrink_first=True, height=height - 6, leading=TIGHT)  # two lines only at a size they fit in
         self.value_box = one_size([show(v) for v in self.values], box)  # stepping through never changes the size
         self.value_text: TextBlock | None = None
         self._show_value(current)
@@ -583,9 +583,14 @@ class MenuScreen(Screen):
         return widget
 
     def layout(self) -> None:
-        """Build the screen afresh (at start, after a resize or a language change), keeping focus."""
+        """Build the screen afresh (at start, after a resize or a language change), keeping focus:
+        on the widget of the same name when the new screen has one, on the main button when the
+        focused widget is gone (a lesson's answer replaced by its explanation: the focus had
+        fallen by position on the "original text" toggle, and Enter toggled it instead of going
+        on), else at the same position."""
         global _scale
         focus = self.focus
+        name = self.focused.name if self.focused is not None else ""
         _scale = ui_scale(self.window)
         self.size = (round(self.window[0] / _scale), round(self.window[1] / _scale))
         self.root = Node(scale=_scale)
@@ -596,10 +601,21 @@ class MenuScreen(Screen):
             self.build()
         finally:
             _scale = 1.0
-        self.set_focus(focus if 0 <= focus < len(self.widgets) else self.first_focus())
+        named = [i for i, w in enumerate(self.widgets) if name and w.name == name]
+        if len(named) == 1 and self.widgets[named[0]].enabled:
+            self.set_focus(named[0])
+        elif name and not named:
+            self.set_focus(self.main_focus())
+        else:
+            self.set_focus(focus if 0 <= focus < len(self.widgets) else self.first_focus())
 
     def first_focus(self) -> int:
         return next((i for i, w in enumerate(self.widgets) if w.enabled), -1)
+
+    def main_focus(self) -> int:
+        """The main (gold) button, where Enter goes on; the first widget when there is none."""
+        main = (i for i, w in enumerate(self.widgets) if isinstance(w, Button) and w.primary and w.enabled)
+        return next(main, self.first_focus())
 
     def language_changed(self) -> None:
         self.layout()  # every label is built from the catalogs in ``build``
@@ -691,6 +707,9 @@ class MenuScreen(Screen):
             self.move(1)
         elif widget is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
             audio.current().play(audio.Cue.UI)
+            if type(widget).step is Widget.step:  # a button: Left/Right go along its row
+                self.move_across(-1 if key == pygame.K_LEFT else 1)
+                return None
             return widget.step(-1 if key == pygame.K_LEFT else 1)
         elif isinstance(widget, Choice) and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             audio.current().play(audio.Cue.UI)
@@ -701,6 +720,20 @@ class MenuScreen(Screen):
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll(5 if key == pygame.K_PAGEUP else -5)
         return None
+
+    def move_across(self, direction: int) -> None:
+        """The focus to the nearest widget beside the focused one, left (-1) or right (+1), in the
+        same row (seen: the results screen's four buttons in one row answered only Up/Down/Tab)."""
+        here = self.focused
+        if here is None:
+            return
+        middle = here.y + here.height / 2
+        beside = [(direction * (w.x - here.x), i) for i, w in enumerate(self.widgets)
+                  if w is not here and w.enabled and w.parent is here.parent
+                  and abs(w.y + w.height / 2 - middle) < max(w.height, here.height) / 2
+                  and direction * (w.x - here.x) > 0]
+        if beside:
+            self.set_focus(min(beside)[1])
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size()), (0, 0))
