@@ -637,3 +637,18 @@ def test_the_hint_advises_what_review_measures_against(profile: str) -> None:
         assert suggested is not None and action.tile is not None, turn
         assert _klass(suggested) == _klass(action.tile), turn
         key(screen, pygame.K_RETURN)
+
+
+def test_a_word_from_the_menus_leaves_the_caption_after_a_few_seconds() -> None:
+    """"Saved as 'Lesson 1'" stayed over a minute, until the player's next move."""
+    from game.ui.table.screen import NOTICE_SECONDS
+
+    display()
+    screen = TableScreen(SIZE, seed=12, speed=12.0)
+    clock = FixedClock()
+    _turn(screen, clock)
+    screen.notify("Saved as “Lesson 1”")
+    assert screen.hud.caption_text.text == "Saved as “Lesson 1”"
+    for _ in range(round(NOTICE_SECONDS / 0.25) + 2):
+        screen.update(0.25)
+    assert screen.hud.caption_text.text != "Saved as “Lesson 1”"

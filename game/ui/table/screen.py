@@ -615,8 +615,6 @@ class TableScreen:
 
     def _hold_caption(self, text: str) -> None:
         """A word for the player held in the caption for a few seconds (the play's narration waits)."""
-        self._notice = text
-        self._notice_left = NOTICE_SECONDS
         self.notify(text)
 
     def _hold_notice(self, dt: float) -> None:
@@ -634,7 +632,11 @@ class TableScreen:
             x.close()
 
     def notify(self, text: str) -> None:
-        """A short word from outside the match (the menus: "Saved as ..."), in the caption."""
+        """A short word from outside the match (the menus: "Saved as ..."), held in the caption
+        for :data:`NOTICE_SECONDS` like the table's own notices (seen: it stayed over a minute,
+        until the player's next move)."""
+        self._notice = text
+        self._notice_left = NOTICE_SECONDS
         self.hud.caption(text)
 
     @property
