@@ -652,3 +652,22 @@ def test_a_word_from_the_menus_leaves_the_caption_after_a_few_seconds() -> None:
     for _ in range(round(NOTICE_SECONDS / 0.25) + 2):
         screen.update(0.25)
     assert screen.hud.caption_text.text != "Saved as “Lesson 1”"
+
+
+def test_a_call_with_and_without_the_red_five_says_which() -> None:
+    """Two "Chi 三四五萬" buttons side by side differed only by the colour of one numeral: the
+    one that uses the red five says so, in words."""
+    from engine_helpers import play, stacked_match
+
+    from game import i18n
+
+    match = stacked_match("riichi", {0: "399m 19p 19s 1234567z", 1: "4505m 19p 19s 12345z"})
+    play(match, "0:discard 3m")
+    screen = TableScreen(SIZE, match=match, human=1, speed=12.0)
+    clock = FixedClock()
+    assert wait_for_human(screen, clock)
+    chis = [c for c, a in screen.choices() if a is not None and a.kind is ActionKind.CHI]
+    red = [c for c, a in screen.choices() if a is not None and a.kind is ActionKind.CHI and any(map(is_red, a.tiles))]
+    assert len(chis) == 2 and len(red) == 1
+    said = i18n.t("table.choice.red_five", tiles="")
+    assert said.strip() in red[0].detail and sum(said.strip() in c.detail for c in chis) == 1

@@ -371,7 +371,14 @@ class TableScreen:
                 out.append(("ron", "", a))
             elif k in (ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.DAIMINKAN, ActionKind.PON, ActionKind.CHI):
                 verb = "pon" if k is ActionKind.PON else "chi" if k is ActionKind.CHI else "kan"
-                out.append((verb, self._meld_words(a), a))
+                words = self._meld_words(a)
+                if any(is_red(tile) for tile in a.tiles) and any(
+                        b is not a and b.kind is k and sorted(map(kind_of, b.tiles)) == sorted(map(kind_of, a.tiles))
+                        for b in legal):
+                    # the same call with and without the red five: the buttons differed only by the
+                    # colour of one numeral (seen: two "Chi 三四五萬" side by side)
+                    words = t("table.choice.red_five", tiles=words)
+                out.append((verb, words, a))
             elif k is ActionKind.KYUUSHU:
                 out.append(("kyuushu", t("table.verb.abort"), a))
         if riichi and not self.riichi_mode:
