@@ -86,6 +86,7 @@ SCENES = {
     "kyuushu": Scene("kyuushu", _from(lambda: _bots("riichi", "kyuushu"))),
     "double_ron": Scene("double_ron", double_ron),
     "taiwanese_tsumo": Scene("taiwanese_tsumo", _from(lambda: _bots("taiwanese", "tsumo"))),
+    "taiwanese_ron": Scene("taiwanese_ron", _from(lambda: _bots("taiwanese", "ron"))),
 }
 
 __all__ = ["SCENES", "Scene", "MeldKind"]

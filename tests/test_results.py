@@ -247,3 +247,19 @@ def test_the_hands_of_a_draw_are_drawn_at_one_size(size: tuple[int, int]) -> Non
     upright = [s.image.get_size() for s in panel.content.walk() if isinstance(s, Sprite) and s.image is not None
                and s.image.get_height() > s.image.get_width() and s.image.get_height() >= 28]
     assert len(upright) >= 23 and len(set(upright)) == 1, sorted(set(upright))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_TW"])
+def test_a_taiwanese_ron_shows_the_sum_that_makes_its_points(language: str) -> None:
+    """"3 台 -> 60" read as unexplained: the panel now says base 30 + 3 tai x 10 = 60, from the
+    rulebook's base and tai value, and only where that sum is the engine's points."""
+    i18n.set_language(language)
+    table = _table("taiwanese_ron")
+    win = next(e for e in reversed(table.match.events) if isinstance(e, Win))
+    tai = table.match.profile.tai
+    assert tai.base + tai.tai_value * win.value == win.points
+    said = i18n.t("result.tai_sum", base=i18n.number(tai.base), count=win.value, per=i18n.number(tai.tai_value),
+                  points=i18n.number(win.points))
+    assert table.presenter.result is not None
+    assert any(said in text for text in _texts(table.presenter.result))
+    i18n.set_language("en")

@@ -130,7 +130,9 @@ def fu_label(part: FuPart) -> str:
 
 
 def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
-              flowers: Sequence[int] = ()) -> WinSheet:
+              flowers: Sequence[int] = (), tai_scale: tuple[int, int] | None = None) -> WinSheet:
+    """``tai_scale``: the rulebook's base and points a tai (Taiwanese), for the sum that makes the
+    hand's points ("3 台 -> 60" read as unexplained: base 30 + 3 tai x 10)."""
     names = seats.names
     how = seats.terms.tsumo if e.discarder is None else seats.terms.ron
     title = (t("table.win.you", how=how) if e.winner == seats.human
@@ -153,6 +155,9 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
     fu_total = (t("result.fu_total", raw=t("result.fu_value", count=raw), fu=t("result.fu_value", count=e.fu))
                 if fu else "")
     extras = []
+    if tai_scale is not None and e.unit is Unit.TAI and tai_scale[0] + tai_scale[1] * e.value == e.points:
+        extras.append(t("result.tai_sum", base=number(tai_scale[0]), count=e.value, per=number(tai_scale[1]),
+                        points=number(e.points)))
     if e.riichi_sticks:
         extras.append(t("result.sticks", count=e.riichi_sticks, points=number(1000 * e.riichi_sticks)))
     if e.honba:

@@ -48,6 +48,7 @@ from game.engine.events import (
     Win,
 )
 from game.engine.meld import Meld, MeldKind
+from game.engine.rows import Unit
 from game.engine.tiles import FLOWER_ID_BASE
 from game.engine.wall import DiceRoll, Position
 from game.i18n import t
@@ -198,6 +199,7 @@ class Presenter:
         self.reviewable = True  # a result offers R, the hand's review (a lesson's table does not)
         self.result: results.ResultPanel | None = None  # the result on screen
         self.result_maker: results.SheetMaker | None = None  # its sheet, written again on a rebuild
+        self.tai_scale: tuple[int, int] | None = None  # Taiwanese: the base and the points a tai (the result's sum)
         self.counting: Action | None = None  # its points counting up
         self._win_orders: dict[int, str] = {}
         self.scores = [0, 0, 0, 0]
@@ -867,7 +869,9 @@ class Presenter:
         steps.append(Parallel(self.hud.callout(e.winner, how), self.layout_seat(e.winner, 0.3)))
         flowers = [f.tile for f in pic.flowers]
         before, order = list(self.scores), self._win_orders.pop(id(e), "")
-        steps.append(self._result(lambda seats: results.win_sheet(e, seats, before, order, flowers), e.deltas, lead=0.6))
+        scale = self.tai_scale
+        steps.append(self._result(lambda seats: results.win_sheet(e, seats, before, order, flowers, scale), e.deltas,
+                                  lead=0.6))
         return Seq(*steps)
 
     def _winning_sprite(self, e: Win) -> TileSprite | None:
@@ -950,6 +954,8 @@ class Presenter:
         self.dealer = match.dealer
         self.scores = list(match.scores)
         self.sticks = match.sticks
+        tai = match.profile.tai
+        self.tai_scale = (tai.base, tai.tai_value) if match.profile.unit is Unit.TAI else None
         wall = match.wall
         hud.set_round(match.round_wind, match.hand_number, match.honba, match.sticks, match.dealer)
         hud.set_scores(match.scores)
