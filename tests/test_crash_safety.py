@@ -303,3 +303,18 @@ def test_a_setting_the_disk_refuses_is_told_at_once_and_once(tmp_path: Path, fai
     flow.stack.pop()
     flow.apply_settings(SETTINGS[0])
     assert not isinstance(flow.top, NoticeScreen)
+
+
+def test_settings_show_the_size_the_window_was_dragged_to(tmp_path: Path) -> None:
+    """Seen: the window dragged to 1024x600, and the Window size row still said 1280 x 720."""
+    from game.ui.menus.intents import Open
+    from game.ui.menus.settings_screen import SettingsScreen
+    from game.ui.menus.widgets import Choice
+
+    flow = _flow(tmp_path)
+    flow.window_points = lambda: (1024, 600)
+    flow.act(Open("settings"))
+    screen = flow.top
+    assert isinstance(screen, SettingsScreen)
+    row = next(w for w in screen.widgets if isinstance(w, Choice) and w.name == "window_size")
+    assert row.value == (1024, 600)

@@ -111,6 +111,10 @@ class MenuFlow:
         and this window keeps no autosave."""
         self.size = size
         self.open_table = open_table
+        # the window's size now, in points, when windowed (the run loop sets it): Settings shows a
+        # size the player dragged the window to, not the last size chosen (seen: 1024x600 dragged,
+        # "1280 x 720" in the row)
+        self.window_points: Callable[[], tuple[int, int] | None] = lambda: None
         self._disk_trouble_told = False
         self._pending_notice = ""
         self.playing: tuple[MatchOptions, Match, Screen] | None = None
@@ -392,7 +396,11 @@ class MenuFlow:
         elif name == "new_game":
             self.stack.push(NewGameScreen(self.size, self.options, self.settings.external_bots))
         elif name == "settings":
-            self.stack.push(SettingsScreen(self.size, self.settings, read_only=not self.settings_store.writable))
+            shown = self.settings
+            now = self.window_points()
+            if now is not None and now != shown.window_size and 640 <= now[0] <= 7680 and 360 <= now[1] <= 4320:
+                shown = dataclasses.replace(shown, window_size=now)
+            self.stack.push(SettingsScreen(self.size, shown, read_only=not self.settings_store.writable))
         elif name == "load":
             self.stack.push(LoadScreen(self.size, self.saves.named_entries()))
             self.tell_set_aside()

@@ -66,6 +66,8 @@ def run_menus(*, frames: int = 0, screenshot: str = "", flow: MenuFlow | None = 
             flow = MenuFlow(open_table=table_opener(), sounds=audio.start(), instance=lock, other=lock.acquire())
         shown = window(flow.settings)
         flow.resize(shown.pixels)
+        opened = shown
+        flow.window_points = lambda: None if opened.fullscreen else opened.points
         runlog.display_facts(shown.points, shown.pixels)
         pygame.key.set_repeat(400, 40)
         clock = pygame.time.Clock()
