@@ -40,7 +40,7 @@ FILE_NAME: Final = "settings.toml"
 # the "Terms" setting's choice of each rulebook's own words (the other choices name one vocabulary)
 RULEBOOK_TERMS: Final = "rulebook"
 
-WINDOW_SIZES: Final = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+WINDOW_SIZES: Final = ((1024, 576), (1152, 648), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))  # 16:9, small laptops first
 VOLUMES: Final = tuple(range(0, 101, 10))
 
 
