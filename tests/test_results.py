@@ -16,7 +16,7 @@ from game.scene import Panel, Sprite, Text
 from game.ui.results import FU_TAG, ResultPanel, WinSheet
 from game.ui.results.panel import BOX
 from game.ui.results.preview import table_at_result
-from game.ui.results.sheets import fu_label
+from game.ui.results.sheets import fu_label, tai_sum
 
 SIZE = (1280, 720)
 
@@ -263,3 +263,39 @@ def test_a_taiwanese_ron_shows_the_sum_that_makes_its_points(language: str) -> N
     assert table.presenter.result is not None
     assert any(said in text for text in _texts(table.presenter.result))
     i18n.set_language("en")
+
+
+def _evaluate(line: str) -> int:
+    """The English line's arithmetic ("2 × (Base 30 + 3 tai × 10)"), its words dropped."""
+    left, right = line.split(" = ")
+    expression = left.replace("Base", "").replace("tai", "").replace("(dealer)", "").replace("×", "*")
+    return int(eval(expression, {"__builtins__": {}}))  # noqa: S307 - digits and operators only
+
+
+@pytest.mark.parametrize("streak", [0, 2])
+def test_every_taiwanese_payment_reads_as_the_sum_of_its_points(streak: int) -> None:
+    """A self-draw showed no sum at all (its points are three payments, the dealer's larger), and
+    neither did a discard win with the dealer in it. Every win the engine's settlement can make, by
+    winner, discarder and dealer, now shows a line whose arithmetic is the winner's points and
+    whose terms are the payments."""
+    from game.engine.profile import load_profile
+    from game.engine.rows import Unit
+    from game.engine.taiwanese import dealer_tai, settle
+
+    i18n.set_language("en")
+    rules = load_profile("taiwanese").tai
+    scale = (rules.base, rules.tai_value)
+    for winner in range(4):
+        for dealer in range(4):
+            for discarder in [None, *(s for s in range(4) if s != winner)]:
+                deltas = settle(winner, discarder, dealer, 5, streak, rules)
+                extra = dealer_tai(rules, streak) if dealer == winner or discarder in (None, dealer) else 0
+                e = Win(winner, discarder, 0, (), (), (), 5, Unit.TAI, 0, "", deltas[winner], deltas, (), dealer_tai=extra)
+                line = tai_sum(e, scale)
+                assert line.endswith(f" = {i18n.number(deltas[winner])}"), (winner, dealer, discarder, line)
+                assert _evaluate(line) == deltas[winner], line
+                for payer in range(4):
+                    if deltas[payer] < 0:  # each payment is one of the line's terms
+                        tai = (-deltas[payer] - rules.base) // rules.tai_value
+                        assert f"Base {rules.base} + {tai} tai × {rules.tai_value}" in line, line
+                assert ("(dealer)" in line) == (discarder is None and dealer != winner), line

@@ -324,8 +324,10 @@ def test_every_result_panel_row_fits_in_every_language(language: str) -> None:
                 tuple(Row(row_name(unit, r), row_value(unit, 13)) for r in chunk),
                 hand_value(unit, 13, 110, "kazoe yakuman" if unit is Unit.HAN else ""), 48000,
                 (), "", changes, 1, 3, 8,
-                t("common.separator").join((t("result.sticks", count=3, points=i18n.number(3000)),
-                                            t("result.honba", count=8))))
+                (t("result.sticks", count=3, points=i18n.number(3000)), t("result.honba", count=8),
+                 t("result.tai_sum_dealer", base=i18n.number(300), dealer=21, per=i18n.number(100), payers=2,
+                   count=18, points=i18n.number(12000)),
+                 t("result.dealer_tai", tai=21)))
             parent = Node()
             ResultPanel(parent, SIZE, sheet)
             found += [f"{unit.value} rows {start}: {p}" for p in problems(parent, SIZE)]

@@ -303,9 +303,12 @@ class ResultPanel:
                                      pieces.font(max(8, round(44 * u)), True), pieces.GOLD, role="points"))
         self._text(t("result.points_word"), 14, pieces.DIM, centre_r, y + 98 * u, anchor=(0.5, 0.5),
                    parent=self.summary)
-        if s.extras:
-            self._text(s.extras, 15, pieces.DIM, centre_r, y + 124 * u, anchor=(0.5, 0.5), parent=self.summary)
-        right_h = 150 * u
+        # a line each (one joined line ran past the panel: a Taiwanese sum beside the dealer's tai)
+        extra_room = right - 20 * u - 8 * u
+        for i, line in enumerate(s.extras):
+            self._text(line, 15, pieces.DIM, centre_r, y + (124 + 21 * i) * u, anchor=(0.5, 0.5), parent=self.summary,
+                       room=extra_room)
+        right_h = (150 + 21 * max(0, len(s.extras) - 1)) * u
         if s.fu:
             self._fu_at = (centre_r, y + 36 * u, right - 20 * u)
             fu_h = self._fu_height(s)

@@ -70,7 +70,7 @@ class WinSheet:
     winner: int
     riichi_sticks: int
     honba: int
-    extras: str  # "Riichi sticks ×2 +2,000 · 1 honba +300"
+    extras: tuple[str, ...]  # a line each: "Riichi sticks ×2 +2,000", "1 honba +300", a Taiwanese sum
     order: str = ""  # "1 / 2" for a double ron
 
 
@@ -129,6 +129,29 @@ def fu_label(part: FuPart) -> str:
     return t(key) if has(key) else part.reason.replace("_", " ")
 
 
+def tai_sum(e: Win, scale: tuple[int, int]) -> str:
+    """The sum that makes a Taiwanese win's points, read off the engine's payments (``e.deltas``):
+    each payment is the base plus its tai times the points a tai, the dealer's tai inside the
+    payments with the dealer. A self-draw is three payments, the dealer's larger when the dealer
+    pays ("3 × (base 30 + 4 tai × 10)", or the dealer's payment plus "2 × (...)"). "" where the
+    payments are not such a sum (then no line rather than a wrong one)."""
+    base, per = scale
+    paid = sorted((-d for s, d in enumerate(e.deltas) if s != e.winner and d < 0), reverse=True)
+    if not paid or sum(paid) != e.points or per <= 0:
+        return ""
+    tai = [(p - base) // per for p in paid]
+    if any(n < 0 or base + n * per != p for n, p in zip(tai, paid, strict=True)):
+        return ""
+    words = {"base": number(base), "per": number(per), "points": number(e.points)}
+    if len(paid) == 1:
+        return t("result.tai_sum", count=tai[0], **words)
+    if len(set(paid)) == 1:
+        return t("result.tai_sum_each", payers=len(paid), count=tai[0], **words)
+    if len(set(paid[1:])) == 1:  # the dealer pays more than the others
+        return t("result.tai_sum_dealer", dealer=tai[0], payers=len(paid) - 1, count=tai[-1], **words)
+    return ""
+
+
 def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
               flowers: Sequence[int] = (), tai_scale: tuple[int, int] | None = None) -> WinSheet:
     """``tai_scale``: the rulebook's base and points a tai (Taiwanese), for the sum that makes the
@@ -155,9 +178,8 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
     fu_total = (t("result.fu_total", raw=t("result.fu_value", count=raw), fu=t("result.fu_value", count=e.fu))
                 if fu else "")
     extras = []
-    if tai_scale is not None and e.unit is Unit.TAI and tai_scale[0] + tai_scale[1] * e.value == e.points:
-        extras.append(t("result.tai_sum", base=number(tai_scale[0]), count=e.value, per=number(tai_scale[1]),
-                        points=number(e.points)))
+    if tai_scale is not None and e.unit is Unit.TAI and (line := tai_sum(e, tai_scale)):
+        extras.append(line)
     if e.riichi_sticks:
         extras.append(t("result.sticks", count=e.riichi_sticks, points=number(1000 * e.riichi_sticks)))
     if e.honba:
@@ -166,7 +188,7 @@ def win_sheet(e: Win, seats: Seats, before: Sequence[int], order: str = "",
         extras.append(t("result.dealer_tai", tai=e.dealer_tai))
     return WinSheet(title, subtitle, ShownHand(e.winner, tuple(concealed), tuple(e.melds), apart, "", tuple(flowers)),
                     tuple(e.dora_indicators), tuple(e.ura_indicators), rows, total, e.points, fu, fu_total,
-                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, join(t("common.separator"), extras),
+                    _changes(seats, before, e.deltas), e.winner, e.riichi_sticks, e.honba, tuple(extras),
                     order)
 
 
