@@ -125,6 +125,22 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
             offset = rules.list.offset + max(1, sum(r.visible for r in rules.rows))
             if offset >= len(rules.rows):
                 break
+    from game.engine.profile import profile_order
+    from game.ui.menus.glossary_screen import GlossaryScreen
+
+    for profile_id in profile_order():
+        glossary = GlossaryScreen(SIZE, profile_id)
+        offset = 0
+        while True:
+            glossary.offset = offset
+            glossary.layout()
+            yield f"glossary {profile_id} from row {offset}", glossary
+            glossary.offset = offset  # the checks stepped the rulebook, which scrolls back to the top
+            glossary.profile_id = profile_id
+            glossary.layout()
+            offset = glossary.list.offset + max(1, sum(r.visible for r in glossary.rows))
+            if offset >= len(glossary.rows):
+                break
     yield from _imported_log_screens()
 
 

@@ -431,6 +431,16 @@ class MenuFlow:
             chosen = new_game.options if isinstance(new_game, NewGameScreen) else self.options
             self.stack.push(ExternalBotsScreen(self.size, self.settings, save=self._keep_external,
                                                riichi=speaks_mjai(match_profile(chosen))))
+        elif name == "glossary":
+            from .glossary_screen import GlossaryScreen
+
+            # at a match, its rulebook's words; else the rulebook New game offers
+            profile_id = self.playing[0].profile_id if self.playing is not None else self.options.profile_id
+            glossary = GlossaryScreen(self.size, profile_id, self.settings.terminology)
+            if isinstance(self.stack.top, MatchMenuScreen):
+                self.stack.replace(glossary)  # one dialog over the table at a time
+            else:
+                self.stack.push(glossary)
         elif name == "tutorials":
             from game.ui.tutorial.list_screen import TutorialListScreen
 

@@ -32,7 +32,7 @@ from .widgets import (
     Box,
     Button,
     ListRow,
-    MenuScreen,
+    ListScreen,
     ScrollRows,
     clip,
     label,
@@ -92,10 +92,9 @@ class SaveRow(ListRow):
         return self.activate()
 
 
-class LoadScreen(MenuScreen):
+class LoadScreen(ListScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[SaveEntry] | None = None) -> None:
         self.entries = list(entries or [])
-        self.offset = 0
         self.confirm: Path | None = None  # the save whose Delete was pressed once
         self.message = ""
         super().__init__(size)
@@ -112,8 +111,7 @@ class LoadScreen(MenuScreen):
             row.x = 72
             rows.append(row)
             self.widgets.append(row)
-        self.list = self.scroll_list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
-        self.list.scroll(0, to=self.offset)
+        self.scroll_list = self.keep_list(ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4))
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         if self.message:
             self.root.add_child(text_block(self.message, Box(w - 72 - 340, 15, lines=2, floor=12, name="message"), GOLD, 320,
@@ -129,10 +127,6 @@ class LoadScreen(MenuScreen):
         self.message = message
         self.offset = min(self.offset, max(0, len(entries) - 1))
         self.layout()
-
-    def scroll(self, lines: int) -> None:
-        self.list.scroll(lines)
-        self.offset = self.list.offset
 
     def _delete(self, row: SaveRow) -> Any | None:
         """The first press asks, the second deletes."""

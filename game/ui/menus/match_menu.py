@@ -1,4 +1,5 @@
-"""The pause menu of a match (Esc at the table): resume, save under a name, settings, or leave.
+"""The pause menu of a match (Esc at the table): resume, save under a name, settings, the words
+at the table (what tenpai, shanten or suji mean), or leave.
 
 Leaving keeps the match: the autosave holds it after every action, and Continue on the title
 screen brings it back exactly.
@@ -27,13 +28,14 @@ class MatchMenuScreen(DialogScreen):
         super().__init__(size)
 
     def build(self) -> None:
-        height = 430
+        height = 494
         left, top = self.card(WIDTH, height, t("match_menu.title"))
         x, y, width = left + 36, top + 104, WIDTH - 72
         entries: list[tuple[str, Any, str]] = [
             ("resume", Back, ""),
             ("save_as", lambda: Open("save_as"), ""),
             ("settings", lambda: Open("settings"), ""),
+            ("glossary", lambda: Open("glossary"), ""),
             ("leave", lambda: Open("title"),
              t("match_menu.leave_detail" if self.autosaving else "match_menu.leave_detail_unkept")),
         ]

@@ -26,7 +26,7 @@ from .widgets import (
     Box,
     Button,
     ListRow,
-    MenuScreen,
+    ListScreen,
     ScrollRows,
     label,
     text_block,
@@ -71,13 +71,12 @@ class ReplayRow(ListRow):
         return self.activate()
 
 
-class ReplaysScreen(MenuScreen):
+class ReplaysScreen(ListScreen):
     def __init__(self, size: tuple[int, int] = (1280, 720), entries: list[ReplayEntry] | None = None, *,
                  style: str = "classic", terminology: str = RULEBOOK_TERMS) -> None:
         self.entries = list(entries or [])
         self.style = style  # the tile style the viewer draws with
         self.terminology = terminology  # the player's Terms, for the viewer an import opens
-        self.offset = 0
         self.message = ""  # what the last export did
         super().__init__(size)
 
@@ -93,8 +92,7 @@ class ReplaysScreen(MenuScreen):
             row.x = 72
             rows.append(row)
             self.widgets.append(row)
-        self.list = self.scroll_list = ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4)
-        self.list.scroll(0, to=self.offset)
+        self.scroll_list = self.keep_list(ScrollRows(self.root, list(rows), 128, h - 112, ROW, w - 72 - 4))
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         self.add(Button(t("viewer.import"), w - 72 - 300, h - 84, 300, 56, size=17, center=True,
                         on_activate=self.import_log, name="import"))
@@ -104,10 +102,6 @@ class ReplaysScreen(MenuScreen):
         else:
             self.root.add_child(text_block(t("common.keys_hint"), Box(w - 72 - 660, 14, lines=2, floor=11, name="keys hint",
                                                                   shrink_first=True), FAINT, 320, h - 56))
-
-    def scroll(self, lines: int) -> None:
-        self.list.scroll(lines)
-        self.offset = self.list.offset
 
     def import_log(self) -> Any:
         from game.ui.replay.import_screen import ImportScreen

@@ -11,9 +11,7 @@ every shipped rulebook has them.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
-
-import pygame
+from typing import Final
 
 from game.engine.profile import diff_profiles, load_profile, profile_order
 from game.engine.rows import HONG_KONG_FAN, Unit
@@ -30,7 +28,7 @@ from .widgets import (
     TIGHT,
     Button,
     Choice,
-    MenuScreen,
+    ListScreen,
     ScrollRows,
     alike,
     label,
@@ -106,11 +104,12 @@ def show_value(value: object) -> str:
     return value_word(str(value)) or str(value)
 
 
-class RulesScreen(MenuScreen):
+class RulesScreen(ListScreen):
+    ARROWS_SCROLL = True
+
     def __init__(self, size: tuple[int, int] = (1280, 720), profile_id: str = "riichi", other_id: str = "ema") -> None:
         self.profile_id = profile_id
         self.other_id = other_id
-        self.offset = 0  # rows scrolled away at the top
         super().__init__(size)
 
     def build(self) -> None:
@@ -168,8 +167,8 @@ class RulesScreen(MenuScreen):
         if not diffs:
             self.root.add_child(label(t("rules.same"), 18, MUTED, w / 2, (top + self.view_bottom) / 2,
                                       align="center"))
-        self.list = ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10, spans, headings)
-        self.list.scroll(0, to=self.offset)
+        self.keep_list(ScrollRows(self.root, self.rows, self.view_top, self.view_bottom, ROW, 72 + table_w - 10, spans,
+                                  headings))
         self.add(Button(t("common.back"), 72, h - 84, 220, 56, center=True, on_activate=self.back, name="back"))
         self.root.add_child(label(t("rules.scroll_hint"), 14, FAINT, w - 72, h - 56, align="right"))
 
@@ -188,17 +187,7 @@ class RulesScreen(MenuScreen):
             row.add_child(text_block(text, _cell_box(width, span), CREAM, x, 0))
         return row, span
 
-    def scroll(self, lines: int) -> None:
-        self.list.scroll(lines)
-        self.offset = self.list.offset
-
     def _pick(self, profile_id: str, other_id: str) -> None:
         self.profile_id, self.other_id = profile_id, other_id
         self.offset = 0
         self.layout()
-
-    def handle_key(self, event: pygame.event.Event) -> Any | None:
-        if event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.scroll(1 if event.key == pygame.K_UP else -1)
-            return None
-        return super().handle_key(event)

@@ -746,6 +746,34 @@ class MenuScreen(Screen):
         self.root.add_child(Panel(width, 2, (232, 184, 84, 90), 72 + width / 2, y + 38, radius=1))
 
 
+class ListScreen(MenuScreen):
+    """A menu screen around one :class:`ScrollRows` list: the wheel scrolls it a row at a time
+    (and Up/Down too where :attr:`ARROWS_SCROLL`: a list of text, with no rows to focus), and its
+    place (``offset``) is kept when the screen is built again (a resize, a language switch)."""
+
+    ARROWS_SCROLL = False
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.offset = 0  # rows scrolled away at the top
+        super().__init__(size)
+
+    def keep_list(self, rows: ScrollRows) -> ScrollRows:
+        """``rows`` as the screen's list, scrolled back to where the screen was."""
+        self.list = rows
+        rows.scroll(0, to=self.offset)
+        return rows
+
+    def scroll(self, lines: int) -> None:
+        self.list.scroll(lines)
+        self.offset = self.list.offset
+
+    def handle_key(self, event: pygame.event.Event) -> Any | None:
+        if self.ARROWS_SCROLL and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll(1 if event.key == pygame.K_UP else -1)
+            return None
+        return super().handle_key(event)
+
+
 class ScrollRows:
     """Rows of a list shown ``row_height`` apart between ``top`` and ``bottom``, scrolled by whole
     rows, with a thin gold thumb at ``thumb_x`` when they do not all fit. A row may take several

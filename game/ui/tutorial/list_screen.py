@@ -16,6 +16,7 @@ from game.scene import Sprite
 from game.tutorial.level import PROFILES, Catalogue, Level, load_all, text
 from game.tutorial.progress import Progress, load_progress
 from game.ui.fitting import Box, fits, group_size
+from game.ui.menus.intents import Open
 from game.ui.menus.new_game import profile_name
 from game.ui.menus.widgets import BAD, FAINT, GOLD, MUTED, Button, MenuScreen, label, text_block, wrap
 
@@ -27,6 +28,7 @@ STARS = 52  # the room three small stars take at the right of a row (outlines on
 STAR = 12  # a star's size
 GAP = 5
 KEYS_ROOM = 40  # under the columns: the keys' line
+GLOSSARY_W = 240  # the button to the words at the table, right of the intro
 
 
 class TutorialListScreen(MenuScreen):
@@ -43,7 +45,8 @@ class TutorialListScreen(MenuScreen):
     def build(self) -> None:
         w, h = self.size
         self.heading(t("tutorial.list_title"), y=52)
-        self.root.add_child(text_block(t("tutorial.list_intro"), Box(w - 144, 17, floor=13, name="intro"), MUTED, 72, 108))
+        self.root.add_child(text_block(t("tutorial.list_intro"), Box(w - 144 - GLOSSARY_W - 16, 17, floor=13, name="intro"),
+                                       MUTED, 72, 108))
         columns = [p for p in PROFILES if any(lv.profile == p for lv in self.catalogue.levels)] or list(PROFILES)
         gap = 24 if len(columns) <= 3 else 14  # four rulebooks: the titles need the width
         col_w = (w - 144 - gap * (len(columns) - 1)) // len(columns)
@@ -64,6 +67,10 @@ class TutorialListScreen(MenuScreen):
         # mouse-only player had no way back, every other screen has one), and the keys under the list
         self.add(Button(t("common.back"), w - 72 - 180, 34, 180, 48, size=19, center=True, on_activate=self.back,
                         name="back"))
+        # the words the lessons, the hints and the review use, said plainly (seen: "shanten", "suji"):
+        # on the intro's line, which leaves it the room (beside Back it ran over a long heading)
+        self.add(Button(t("glossary.open"), w - 72 - GLOSSARY_W, 95, GLOSSARY_W, 30, size=15, center=True,
+                        on_activate=lambda: Open("glossary"), name="glossary"))
         self.root.add_child(label(t("common.keys_hint"), 14, FAINT, w / 2, h - 24, align="center", name="keys"))
         problems = [str(err) for err in self.catalogue.broken] + ([self.message] if self.message else [])
         if problems:
