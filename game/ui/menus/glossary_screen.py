@@ -59,6 +59,9 @@ def _riichi(p: RuleProfile) -> bool:
 
 
 TERMS: Final = (
+    Term("tiles", _always),
+    Term("winning_hand", _always),
+    Term("seven_pairs", lambda p: p.win.chiitoitsu),
     Term("tenpai", _always, lambda w: w.tenpai),
     Term("shanten", _always, lambda w: w.shanten(2)),
     Term("useful", _always),
@@ -88,7 +91,8 @@ def entries(profile: RuleProfile, terms: Terms) -> list[tuple[str, str, str]]:
     words = {"tenpai": terms.tenpai, "ron": terms.ron, "tsumo": terms.tsumo, "riichi": terms.riichi,
              "chi": terms.chi, "pon": terms.pon, "kan": terms.kan, "shanten": terms.shanten(2),
              "min_fan": number(profile.fan.min_fan), "base": number(profile.tai.base),
-             "per": number(profile.tai.tai_value), "dead": number(profile.wall.dead_wall_size)}
+             "per": number(profile.tai.tai_value), "dead": number(profile.wall.dead_wall_size),
+             "count": profile.win.sets, "tiles": number(3 * profile.win.sets + 2)}  # count: the sets
     return [(term.id, term.name(terms) if term.name else t(f"glossary.{term.id}.name"), t(f"glossary.{term.id}.text", **words))
             for term in TERMS if term.applies(profile)]
 
