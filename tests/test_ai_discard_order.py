@@ -3,10 +3,11 @@
 A new player saw the hint (hard's choice) throw the seat's own wind before a guest wind at three
 shanten (EMA, East as the seat's wind): a lone value honour and a lone guest wind add nothing to
 the shape, so the two discards weighed exactly the same, and the lower tile kind went first (East
-is the lowest kind; a lone 8p went before every honour). A strong player throws the guest wind
-first (it can only ever make a pair), keeps the value honour (its pung is a yaku) and keeps a
-suited tile longest (it can still grow into a shape). Seat 0 is to discard; the tables are built
-as in test_ai_defence.
+is the lowest kind). Among the honours the guest wind goes first (it can only ever make a pair),
+then a value honour (its pung is a yaku), a double wind last. A lone suited tile goes before every
+honour, a terminal first: the honours are the safe tiles later in the hand, and throwing them
+first (8a11633) raised hard's deal-in rate (9.03 -> 9.89 % against 3 normal). Seat 0 is to
+discard; the tables are built as in test_ai_defence.
 """
 
 from __future__ import annotations
@@ -39,6 +40,25 @@ def test_a_guest_wind_goes_before_a_dragon(profile: RuleProfile) -> None:
     assert hard_discard(table(SHAPE + "37z", dealer=1, live=66, profile=profile), profile)[0] == "3z"
 
 
-def test_a_guest_wind_goes_before_lone_suited_tiles() -> None:
-    # four shanten: the lone 8p and 1s add no acceptance either, yet they may still grow a shape
-    assert hard_discard(table("2479m358p1468s37z", dealer=1, live=66))[0] == "3z"
+@PROFILES
+def test_a_double_wind_is_kept_longer_than_a_dragon(profile: RuleProfile) -> None:
+    # the dealer in the East round: East is worth two, the dragon one
+    assert hard_discard(table(SHAPE + "17z", dealer=0, live=66, profile=profile), profile)[0] == "7z"
+
+
+@PROFILES
+def test_a_lone_terminal_goes_before_a_guest_wind(profile: RuleProfile) -> None:
+    # four shanten, five partial shapes: the 1s and West are the only lone tiles
+    assert hard_discard(table("2479m3579p1468s3z", dealer=1, live=66, profile=profile), profile)[0] == "1s"
+
+
+@PROFILES
+def test_a_lone_terminal_goes_first_of_all_lone_tiles(profile: RuleProfile) -> None:
+    # four shanten: the lone 1s, 8p, West and Red add no acceptance, one no more than another
+    assert hard_discard(table("2479m358p1468s37z", dealer=1, live=66, profile=profile), profile)[0] == "1s"
+
+
+@PROFILES
+def test_a_lone_middle_tile_goes_before_a_guest_wind_and_a_dragon(profile: RuleProfile) -> None:
+    # three shanten: the 8p is lone, West and Red too; the honours are kept as the later safe tiles
+    assert hard_discard(table("2479m358p1235s37z", dealer=1, live=66, profile=profile), profile)[0] == "8p"

@@ -480,10 +480,15 @@ def _yakuhai_by_winds(seat_wind: int, round_wind: int) -> Mapping[int, int]:
 
 def keep_order(obs: Observation) -> tuple[float, ...]:
     """Per kind, how much a tile that adds nothing else (no acceptance, no value now) is worth
-    keeping, for choosing among discards that weigh the same: a guest wind least (it pairs into
-    nothing), then a terminal, then a value honour (a pung is a yaku), then the suited tiles
-    toward the middle (more shapes to grow into). Without it the lowest kind went first: the
-    seat's own wind (East) before a guest wind, a lone 8p before any honour."""
+    keeping, for choosing among discards that weigh the same. A lone suited tile goes first (a
+    terminal first, then toward the middle, which has more shapes to grow into), every honour
+    after it: the honours are the later safe tiles (an honour is only ever waited on as a pair
+    or a single wait, rarer still once one is seen in a river; a middle tile completes many
+    shapes). Throwing the honours first (8a11633) left hard short of safe tiles when a riichi
+    came: its deal-in rate against 3 normal rose from 9.03 to 9.89 %. Among the honours a guest
+    wind goes first (it pairs into nothing), then a value honour (a pung is a yaku), a double
+    wind last. Without an order the lowest kind went first: the seat's own wind (East) before a
+    guest wind."""
     return _keep_order(obs.me.wind, obs.round_wind % 4)
 
 
@@ -492,11 +497,11 @@ def _keep_order(seat_wind: int, round_wind: int) -> tuple[float, ...]:
     yakuhai = _yakuhai_by_winds(seat_wind, round_wind)
     out = []
     for k in range(NUM_KINDS):
-        if k >= 27:
-            out.append(1.0 + 0.5 * yakuhai[k] if k in yakuhai else 0.0)
+        if k >= 27:  # above every suited kind (at most 5.0): guest 6.0, value 6.5, double 7.0
+            out.append(6.0 + 0.5 * yakuhai.get(k, 0))
         else:
             r = k % 9
-            out.append(float(min(r, 8 - r) + 1) if r not in (0, 8) else 1.0)
+            out.append(float(min(r, 8 - r) + 1))  # terminal 1.0 up to the five 5.0
     return tuple(out)
 
 
