@@ -66,10 +66,10 @@ def test_every_explanation_is_whole_in_every_language(language: str) -> None:
 
 def test_each_rulebook_lists_the_terms_its_own_rules_have() -> None:
     riichi, taiwanese, hongkong = _names("riichi"), _names("taiwanese"), _names("hongkong")
-    assert {"riichi", "suji", "safe", "furiten", "dora", "yaku", "han_fu", "dead_wall"} <= riichi.keys()
+    assert {"riichi", "suji", "safe", "furiten", "dora", "yaku", "han_and_fu", "dead_wall"} <= riichi.keys()
     assert not {"tai", "fan", "flowers", "hill"} & riichi.keys()
     assert {"tai", "flowers", "hill"} <= taiwanese.keys()
-    assert not {"riichi", "suji", "dora", "furiten", "yaku", "han_fu", "fan", "dead_wall"} & taiwanese.keys()
+    assert not {"riichi", "suji", "dora", "furiten", "yaku", "han_and_fu", "fan", "dead_wall"} & taiwanese.keys()
     assert {"fan", "flowers", "dead_wall"} <= hongkong.keys()
     # the knobs decide: a riichi rulebook without riichi has no riichi, suji or safe-tile entries
     plain = load_profile("riichi")

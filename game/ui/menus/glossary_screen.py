@@ -73,7 +73,7 @@ TERMS: Final = (
     Term("dealer", _always),
     Term("riichi", _riichi, lambda w: w.riichi),
     Term("yaku", lambda p: p.unit is Unit.HAN),
-    Term("han_fu", lambda p: p.unit is Unit.HAN),
+    Term("han_and_fu", lambda p: p.unit is Unit.HAN),
     Term("tai", lambda p: p.unit is Unit.TAI),
     Term("fan", lambda p: p.unit is Unit.FAN),
     Term("dora", lambda p: p.wall.max_dora_indicators > 0),
