@@ -299,3 +299,19 @@ def test_every_taiwanese_payment_reads_as_the_sum_of_its_points(streak: int) -> 
                         tai = (-deltas[payer] - rules.base) // rules.tai_value
                         assert f"Base {rules.base} + {tai} tai × {rules.tai_value}" in line, line
                 assert ("(dealer)" in line) == (discarder is None and dealer != winner), line
+
+
+def test_a_taiwanese_table_knows_its_sum_from_the_first_deal() -> None:
+    """A new player's freshly started Taiwanese match showed no sum on any result (a self-draw of
+    4 tai, 220; a discard win with the dealer in it, 70) until a window resize synced the table:
+    the rulebook's scale was read only by that sync. The table now has it from the start."""
+    from game.engine import Match
+    from game.engine.profile import load_profile
+    from game.ui.table.screen import TableScreen
+
+    pygame.init()
+    for profile_id, scale in (("taiwanese", True), ("riichi", False)):
+        profile = load_profile(profile_id)
+        table = TableScreen(SIZE, match=Match(profile, 3), autoplay=True, speed=1.0)
+        assert table.presenter.tai_scale == ((profile.tai.base, profile.tai.tai_value) if scale else None)
+        table.close_seats()

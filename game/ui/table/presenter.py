@@ -67,6 +67,7 @@ from .words import Terms, table_terms
 
 if TYPE_CHECKING:
     from game.engine import Match
+    from game.engine.profile import RuleProfile
 
 Z_WALL, Z_RIVER, Z_HAND, Z_FLYING = 0, 2, 3, 8
 HOLD_UNTIL_DISMISSED = 1e9  # seconds: a result the player is reading stays up
@@ -164,6 +165,11 @@ class SeatPicture:
         return self.hand + ([self.drawn] if self.drawn is not None else [])
 
 
+def tai_scale_of(profile: RuleProfile) -> tuple[int, int] | None:
+    """The rulebook's base and points a tai, where hands are valued in tai (the result's sum)."""
+    return (profile.tai.base, profile.tai.tai_value) if profile.unit is Unit.TAI else None
+
+
 class Presenter:
     """Owns the node tree of the table and turns events into units on ``timeline``."""
 
@@ -172,8 +178,11 @@ class Presenter:
 
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
                  names: Sequence[str] | None = None, hold_seconds: float | None = 6.0,
-                 terms: Terms | None = None, sounds: Sounds | None = None) -> None:
+                 terms: Terms | None = None, sounds: Sounds | None = None,
+                 tai_scale: tuple[int, int] | None = None) -> None:
         """``sounds``: where the table's sounds go (None: the app's board, :func:`audio.current`);
+        ``tai_scale``: :func:`tai_scale_of` the rulebook (a table that starts by animating its first
+        deal never syncs: the Taiwanese sum was missing from every result until a resize);
         ``hold_seconds``: how long (in the timeline's time) a result stays before the table goes
         on by itself, None: until the player goes on."""
         self.layout = layout
@@ -199,7 +208,7 @@ class Presenter:
         self.reviewable = True  # a result offers R, the hand's review (a lesson's table does not)
         self.result: results.ResultPanel | None = None  # the result on screen
         self.result_maker: results.SheetMaker | None = None  # its sheet, written again on a rebuild
-        self.tai_scale: tuple[int, int] | None = None  # Taiwanese: the base and the points a tai (the result's sum)
+        self.tai_scale = tai_scale  # Taiwanese: the base and the points a tai (the result's sum)
         self.counting: Action | None = None  # its points counting up
         self._win_orders: dict[int, str] = {}
         self.scores = [0, 0, 0, 0]
@@ -954,8 +963,7 @@ class Presenter:
         self.dealer = match.dealer
         self.scores = list(match.scores)
         self.sticks = match.sticks
-        tai = match.profile.tai
-        self.tai_scale = (tai.base, tai.tai_value) if match.profile.unit is Unit.TAI else None
+        self.tai_scale = tai_scale_of(match.profile)
         wall = match.wall
         hud.set_round(match.round_wind, match.hand_number, match.honba, match.sticks, match.dealer)
         hud.set_scores(match.scores)

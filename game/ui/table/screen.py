@@ -45,7 +45,7 @@ from game.ui.seats import seat_names
 from .focus import HandFocus
 from .hud import Choice, Hud
 from .layout import TableLayout, meld_order
-from .presenter import Presenter, TileSprite
+from .presenter import Presenter, TileSprite, tai_scale_of
 from .preview import call_preview
 from .words import DEFAULT_TERMINOLOGY, Terms, terms_for, tile_words, tiles_words
 
@@ -192,7 +192,7 @@ class TableScreen:
                        net=self.rules.game.start_points == 0,
                        sticks=self.rules.riichi.enabled, counters=self.rules.counts_continuations)
         self.presenter = Presenter(self.layout, self.human, self.hud, self.timeline, sets=self.rules.win.sets,
-                                   names=self.names, terms=self.terms)
+                                   names=self.names, terms=self.terms, tai_scale=tai_scale_of(self.rules))
         self.presenter.discard_beat = self._discard_beat()
         self.presenter.hold_seconds = self._result_hold()
         self.hud.show_dora_panel(False)
