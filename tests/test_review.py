@@ -283,3 +283,37 @@ def test_the_screens_a_match_end_opens_keep_the_players_tiles_and_terms() -> Non
 
     importing = ReplaysScreen(SIZE, [], style="clear", terminology="english").import_log()
     assert importing.screen.style == "clear" and importing.screen.terminology == "english"  # its viewer's too
+
+
+def test_a_marked_call_names_the_discard_it_took() -> None:
+    """Seen: "You called chi on [6s]" for a chi on Sora's 8s (the 6s was the player's own tile:
+    a call's tiles are the two from the hand). A marked call or a passed call now names the
+    discard, the tile that completes the meld with the call's own tiles."""
+    from game.engine import ActionKind
+    from game.i18n.tiles import tile_word
+
+    pygame.init()
+    i18n.set_language("en")
+    checked = 0
+    for seed in (3, 4, 6, 7):
+        match = _played(seed, ["easy", "hard", "hard", "hard"])
+        for hand in range(len(hand_spans(match.record, match.profile))):
+            review = review_hand(match.record, match.profile, 0, hand)
+            for p in review.points:
+                if p.kind not in (PointKind.CALL, PointKind.PASSED_CALL):
+                    continue
+                call = p.played if p.kind is PointKind.CALL else p.better
+                assert p.claimed is not None and p.claimed not in call.tiles
+                kinds = sorted([p.claimed >> 2, *(x >> 2 for x in call.tiles)])
+                if call.kind is ActionKind.CHI:
+                    assert kinds == list(range(kinds[0], kinds[0] + 3)), (call, p.claimed)
+                else:
+                    assert len(set(kinds)) == 1, (call, p.claimed)
+                screen = ReviewScreen(SIZE, match.record, match.profile, 0, hand)
+                words = screen._words(p)
+                assert str(words.values["tile"]) == str(tile_word(p.claimed >> 2)), words  # type: ignore[attr-defined]
+                screen.back()
+                checked += 1
+        if checked >= 2:
+            break
+    assert checked, "no marked call in these hands"

@@ -59,6 +59,7 @@ class ReviewPoint:
     played_risk: float | None = None
     better_risk: float | None = None
     points: int = 0  # what the deal-in cost, for DEAL_IN
+    claimed: int | None = None  # the discard a call or a ron was on (a call's own tiles are the hand's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +173,7 @@ def _ron_after(match: Match, record: Record, start: int, end: int, seat: int) ->
 def _with_deal_in(point: ReviewPoint, points: int) -> ReviewPoint:
     return ReviewPoint(
         PointKind.DEAL_IN, point.action_index, point.turn, point.hand, point.played, point.better, point.reason,
-        point.played_ev, point.better_ev, point.played_risk, point.better_risk, points,
+        point.played_ev, point.better_ev, point.played_risk, point.better_risk, points, point.claimed,
     )
 
 
@@ -180,8 +181,10 @@ def _judge(hard: LevelBot, obs: Observation, played: Action, index: int, turn: i
     legal = obs.legal_actions
     wins = [a for a in legal if a.kind in (ActionKind.TSUMO, ActionKind.RON)]
     better, why = hard.decide_with_reason(obs)
+    # seen: "You called chi on [6s]" for a chi on the 8s: a call's tiles are the two from the hand
+    claimed = obs.last_discard[1] if obs.last_discard is not None and obs.phase != "turn" else None
     if wins and played.kind not in (ActionKind.TSUMO, ActionKind.RON):
-        return ReviewPoint(PointKind.MISSED_WIN, index, turn, obs.hand, played, wins[0], why)
+        return ReviewPoint(PointKind.MISSED_WIN, index, turn, obs.hand, played, wins[0], why, claimed=claimed)
     if better == played or (better.kind is played.kind and _same_tiles(better, played)):
         return None
     if obs.phase == "turn":
@@ -200,9 +203,9 @@ def _judge(hard: LevelBot, obs: Observation, played: Action, index: int, turn: i
                            mine.ev, hards.ev, mine.deal_in, hards.deal_in)
     calls = (ActionKind.CHI, ActionKind.PON, ActionKind.DAIMINKAN)
     if played.kind in calls and better.kind is ActionKind.PASS:
-        return ReviewPoint(PointKind.CALL, index, turn, obs.hand, played, better, why)
+        return ReviewPoint(PointKind.CALL, index, turn, obs.hand, played, better, why, claimed=claimed)
     if played.kind is ActionKind.PASS and better.kind in calls:
-        return ReviewPoint(PointKind.PASSED_CALL, index, turn, obs.hand, played, better, why)
+        return ReviewPoint(PointKind.PASSED_CALL, index, turn, obs.hand, played, better, why, claimed=claimed)
     return None
 
 

@@ -179,12 +179,13 @@ class ReviewScreen(MenuScreen):
             return tile_word(action.tiles[0] >> 2) if action.tiles else ""
 
         yours, hards = tile_of(p.played), tile_of(p.better)
+        claimed = tile_word(p.claimed >> 2) if p.claimed is not None else ""
         if p.kind is PointKind.MISSED_WIN:
-            return t("review.missed_win", tile=yours or hards)
+            return t("review.missed_win", tile=claimed or yours or hards)
         if p.kind is PointKind.CALL:
-            return t("review.call", call=self._call_word(p.played.kind), tile=yours)
+            return t("review.call", call=self._call_word(p.played.kind), tile=claimed or yours)
         if p.kind is PointKind.PASSED_CALL:
-            return t("review.passed_call", call=self._call_word(p.better.kind))
+            return t("review.passed_call", call=self._call_word(p.better.kind), tile=claimed)
         figures = t("review.figures", ev=number(round(p.played_ev or 0)), better_ev=number(round(p.better_ev or 0)),
                     risk=percent(p.played_risk or 0), better_risk=percent(p.better_risk or 0))
         riichi = p.better.kind is ActionKind.RIICHI and p.played.kind is not ActionKind.RIICHI
