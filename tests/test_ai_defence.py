@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from game.ai import defence
 from game.ai.levels import LevelBot
 from game.engine import Match
@@ -158,6 +160,39 @@ def test_a_late_tenpai_is_kept_with_a_terminal_rather_than_broken() -> None:
     far = table("234m58p345s99s13p1m6z", rivers={2: "1z9s9m6s", 1: "2s", 3: "1m"}, riichi={2: 3}, live=10)
     tile, why = hard_discard(far)
     assert tile == "9s", why
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="hard keeps the tenpai: the unsafe discards choose() counts for the one-shanten hand and the "
+    "noten payments outweigh the 8s's higher expected value. A rule that took such a safe discard "
+    "(issue 16, session of 2026-12-04, branch ai8) cut deal-ins (RulebaseBot 5.02 -> 4.84 %, normal "
+    "9.31 -> 8.90 % and 9.63 -> 9.15 %) but ranked worse in all three line-ups (+0.035 to +0.045): not landed",
+)
+def test_a_cheap_tenpai_on_a_dead_wait_is_not_kept_with_a_live_tile() -> None:
+    # South (seat 2) in riichi; seat 0 ponned Red (a yaku) and cutting 3p would leave a 1,000-point
+    # tenpai on 7s, three of which are in the rivers. 3p passes no suji and no one has thrown it.
+    # 8s is genbutsu and keeps a one-shanten hand with wide acceptance (6s-99s-3p): with 40 tiles
+    # left a strong player keeps the hand with the safe tile and decides again next turn (in the
+    # last draws the noten payments weigh too: see the late tenpai kept with a terminal above)
+    obs = table(
+        "234m678p99s68s3p", melds={0: [_pon("7z", 0, 2)]},
+        rivers={1: "7s2z7s9m", 2: "1z9p8s4m2z7m", 3: "7s1m9s"}, riichi={2: 5}, live=40,
+    )
+    tile, why = hard_discard(obs)
+    assert tile == "8s", why
+
+
+def test_a_valuable_tenpai_on_a_live_wait_still_pushes() -> None:
+    # the same table with 67s for 68s: the wait is two-sided (5s-8s, six tiles unseen) and 6s is
+    # the dora (indicator 5s). A 2,000-point tenpai on six tiles is worth the risk of the 3p; no
+    # safe tile keeps a hand worth as much
+    obs = table(
+        "234m678p99s67s3p", melds={0: [_pon("7z", 0, 2)]},
+        rivers={1: "2z9m", 2: "1z9p8s4m2z7m", 3: "1m9s"}, riichi={2: 5}, live=40, indicator="5s",
+    )
+    tile, why = hard_discard(obs)
+    assert tile == "3p", why
 
 
 def test_the_last_place_pushes_for_value_in_the_last_hand() -> None:
