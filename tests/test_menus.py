@@ -756,3 +756,34 @@ def test_the_rules_are_compared_at_a_reading_size(language: str) -> None:
                 assert seen == set(range(len(screen.rows)))
     finally:
         i18n.set_language("en")
+
+
+def test_a_new_game_asks_before_it_replaces_the_match_in_progress() -> None:
+    """Seen: New game -> Taiwanese -> Start silently replaced a Riichi match in progress; it was
+    gone from Continue and never in Load game. The flow asks first; the safe answer has the
+    focus (Enter keeps the match), and only "Start the new match" replaces it."""
+    from game.ui.menus.dialog import ConfirmScreen
+
+    flow = MenuFlow(SIZE, open_table=BotTable)
+    flow.act(Open("new_game"))
+    assert flow.handle_event(click_at(centre(flow.top.root.find("start")))) is None
+    first = flow.top
+    assert isinstance(first, BotTable)  # no match to lose: no question
+    for _ in range(10):
+        flow.update(1 / 60)
+    kept = flow.saves.load("autosave").record
+    flow.act(Open("title"))
+    flow.act(Open("new_game"))
+    flow.handle_event(click_at(centre(flow.top.root.find("start"))))
+    ask = flow.top
+    assert isinstance(ask, ConfirmScreen)
+    assert i18n.t("profile.riichi.short") in ask.text or "Riichi" in ask.text
+    flow.handle_event(key(pygame.K_RETURN))  # the focus is on going back
+    assert isinstance(flow.top, NewGameScreen)
+    assert flow.saves.load("autosave").record == kept
+    flow.handle_event(click_at(centre(flow.top.root.find("start"))))
+    assert isinstance(flow.top, ConfirmScreen)
+    flow.handle_event(click_at(centre(flow.top.root.find("yes"))))
+    table = flow.top
+    assert isinstance(table, BotTable) and table is not first
+    assert not any(isinstance(s, ConfirmScreen) for s in flow.stack.screens)

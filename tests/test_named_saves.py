@@ -103,7 +103,8 @@ class StillTable(Screen):
 
 def playing(steps: int = 30, seed: int = 8, profile: str = "riichi") -> tuple[MenuFlow, StillTable]:
     flow = MenuFlow(SIZE, open_table=lambda o, m, s: StillTable(o, m, s, steps))
-    flow.act(StartMatch(MatchOptions(profile, seed=seed)))
+    # replacing: a match already in the autosave (an earlier call) is let go, as a player says yes
+    flow.act(StartMatch(MatchOptions(profile, seed=seed), replacing=True))
     flow.update(1 / 60)
     table = flow.top
     assert isinstance(table, StillTable)

@@ -126,7 +126,14 @@ def _screens_with_data(language: str) -> Iterator[tuple[str, MenuScreen]]:
             if offset >= len(rules.rows):
                 break
     from game.engine.profile import profile_order
+    from game.ui.menus.dialog import ConfirmScreen
     from game.ui.menus.glossary_screen import GlossaryScreen
+    from game.ui.menus.new_game import profile_name
+
+    longest = max((profile_name(p) for p in profile_order()), key=len)
+    kept = t("title.continue_detail", profile=longest, when="12/31/2026 23:59")
+    yield "replace the match", ConfirmScreen(SIZE, t("replace.title"), t("replace.text", match=kept),
+                                             t("replace.start"), lambda: None, no=t("replace.keep"))
 
     for profile_id in profile_order():
         glossary = GlossaryScreen(SIZE, profile_id)

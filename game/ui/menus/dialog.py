@@ -8,13 +8,18 @@ through the words of a menu make it harder to read and look unfinished.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
+from game.i18n import t
 from game.scene import Panel
+from game.ui.fitting import Box
 
-from .widgets import GOLD, MenuScreen, label
+from .intents import Back
+from .widgets import CREAM, GOLD, Button, MenuScreen, label, text_block
 
 VEIL = (6, 14, 12, 168)
 
@@ -42,3 +47,27 @@ class DialogScreen(MenuScreen):
         self.root.add_child(label(title, 30, (240, 232, 210), left + 36, top + 44, bold=True))
         self.root.add_child(Panel(width - 72, 2, (232, 184, 84, 90), w / 2, top + 76, radius=1))
         return left, top
+
+
+class ConfirmScreen(DialogScreen):
+    """A question before a step that cannot be undone ("your match in progress ends"): the safe
+    answer (go back) has the focus, so Enter or Esc never loses anything by accident."""
+
+    WIDTH = 680
+
+    def __init__(self, size: tuple[int, int], title: str, text: str, yes: str,
+                 on_yes: Callable[[], Any], no: str = "") -> None:
+        self.title, self.text, self.yes, self.no = title, text, yes, no
+        self.on_yes = on_yes
+        super().__init__(size)
+
+    def build(self) -> None:
+        width, height = min(self.WIDTH, self.size[0] - 40), 300
+        left, top = self.card(width, height, self.title)
+        self.root.add_child(text_block(self.text, Box(width - 72, 18, lines=4, floor=15, name="question"), CREAM,
+                                       left + 36, top + 140, name="question"))
+        button_w = (width - 72 - 16) // 2
+        self.add(Button(self.no or t("common.back"), left + 36, top + height - 84, button_w, 56, center=True,
+                        primary=True, on_activate=Back, name="no"))
+        self.add(Button(self.yes, left + 36 + button_w + 16, top + height - 84, button_w, 56, center=True,
+                        on_activate=self.on_yes, name="yes"))

@@ -35,6 +35,7 @@ from game.ui.audio import Cue, SoundBoard
 from game.ui.screens import Screen, ScreenStack
 from game.ui.tutorial.intents import PushScreen
 
+from .dialog import ConfirmScreen
 from .instance_screen import InstanceScreen, bring_to_front
 from .intents import (
     ApplySettings,
@@ -149,18 +150,23 @@ class MenuFlow:
             self._disk_trouble_told = True
             self._pending_notice = t("notice.disk_trouble", detail=exc.strerror or str(exc))
 
+    def _match_kept(self) -> str:
+        """The match in progress a new one would replace (the autosave Continue offers), as the
+        title names it ("Riichi · saved 19:20"); "" when there is none."""
+        saved = self.saves.usable_autosave()
+        if saved is None:
+            return ""
+        profile = profile_name(saved.options.profile_id)
+        when = local_time(saved.saved_at)
+        return t("title.continue_detail", profile=profile, when=when) if when else profile
+
     def title_screen(self, notice: str = "") -> TitleScreen:
         """The title, Continue offered for a usable autosave; the notices waiting (a file set
         aside, the disk refusing writes) show in its banner, each once."""
         if self._pending_notice:
             self._notices.append(self._pending_notice)
             self._pending_notice = ""
-        detail = None
-        saved = self.saves.usable_autosave()
-        if saved is not None:
-            profile = profile_name(saved.options.profile_id)
-            when = local_time(saved.saved_at)
-            detail = t("title.continue_detail", profile=profile, when=when) if when else profile
+        detail = self._match_kept() or None
         told = [notice] if notice else []
         told += self._notices + self.persist_notices()
         self._notices = []
@@ -302,6 +308,15 @@ class MenuFlow:
         elif isinstance(intent, ApplySettings):
             return self.apply_settings(intent.settings)
         elif isinstance(intent, StartMatch):
+            if not intent.replacing and (kept := self._match_kept()):
+                # seen: New game silently replaced a Riichi match in progress, gone from Continue
+                # and from Load game; the player is asked first, and going back keeps it
+                self.stack.push(ConfirmScreen(self.size, t("replace.title"), t("replace.text", match=kept),
+                                              t("replace.start"), lambda: dataclasses.replace(intent, replacing=True),
+                                              no=t("replace.keep")))
+                return None
+            if isinstance(self.stack.top, ConfirmScreen):
+                self.stack.pop()
             seed = intent.options.seed
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)

@@ -41,6 +41,7 @@ class ShowRules:
 @dataclass(frozen=True)
 class StartMatch:
     options: MatchOptions
+    replacing: bool = False  # the player said yes to ending the match in progress
 
 
 @dataclass(frozen=True)
