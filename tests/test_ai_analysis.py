@@ -132,6 +132,48 @@ def test_next_step_accept_matches_brute_force() -> None:
         checked += 1
 
 
+@pytest.mark.parametrize("profile_id", ["riichi", "hongkong"])
+def test_may_have_yaku_bounds_every_discard_and_wait(profile_id: str) -> None:
+    """hard passes a claim at once when no hand it could weigh after the call has a yaku: the bound
+    must hold for every discard (slack 0 and 1) and every completing tile, never a false False."""
+    from game.engine.meld import Meld, MeldKind
+    from game.engine.profile import load_profile
+
+    profile = load_profile(profile_id)
+    rng = random.Random(f"may-have-yaku/{profile_id}")
+    refused = 0
+    for _ in range(400):
+        wall = list(range(136))
+        rng.shuffle(wall)
+        melds = []
+        for _m in range(rng.choice((1, 1, 2))):
+            if rng.random() < 0.5:
+                first = rng.choice([s * 9 + r for s in range(3) for r in range(7)])
+                melds.append(Meld(MeldKind.CHI, (first * 4, first * 4 + 4, first * 4 + 8), first * 4, 0))
+            else:
+                k = rng.randrange(34)
+                melds.append(Meld(MeldKind.PON, (k * 4, k * 4 + 1, k * 4 + 2), k * 4, 0))
+        counts = [0] * 34
+        for t in wall:
+            if sum(counts) == 14 - 3 * len(melds):
+                break
+            if counts[t >> 2] < 4:
+                counts[t >> 2] += 1
+        yakuhai = an._yakuhai_by_winds(rng.randrange(4), rng.randrange(2))
+        if an.may_have_yaku(counts, melds, yakuhai, profile):
+            continue
+        refused += 1
+        for d in range(34):
+            if not counts[d]:
+                continue
+            counts[d] -= 1
+            assert not an.yaku_paths(counts, melds, yakuhai, profile, 0).any
+            assert not an.yaku_paths(counts, melds, yakuhai, profile, 1).any
+            assert not any(an.wait_has_yaku(counts, w, melds, yakuhai, profile) for w in range(34) if counts[w] < 4)
+            counts[d] += 1
+    assert refused >= 100
+
+
 def _textbook_chain(
     sh: int, accept: int, draws: int, pool: int, wait_after: float, boost: float, calls: float, next_accept: float | None
 ) -> float:

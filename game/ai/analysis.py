@@ -549,6 +549,22 @@ def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], yakuhai: Mapping[in
     return Paths(has_yakuhai, tanyao, flush, toitoi)
 
 
+def may_have_yaku(counts: Sequence[int], melds: Sequence[Meld], yakuhai: Mapping[int, int], profile: RuleProfile) -> bool:
+    """Whether some discard from this open ``3n+2`` hand may leave a hand that hard weighs as
+    having a yaku: False means none can (a bound, never a false False). A discard ``X - d``
+    weighs by :func:`yaku_paths` at slack 0 or 1, or (tenpai) by :func:`wait_has_yaku` on
+    ``X - d + w``; each such yaku implies one here: a value pair or pon in ``X`` (copies only
+    grow), ``X`` at most 2 tiles off tanyao or a flush (a discard changes one tile), or, with no
+    chi, ``X`` holding a pair or more of as many kinds as it makes sets (``sum // 3``: the
+    toitoi reading of the discard and of the complete hand both imply it)."""
+    paths = yaku_paths(counts, melds, yakuhai, profile, 2)
+    if paths.yakuhai or paths.tanyao or paths.flush:
+        return True
+    if any(m.kind is MeldKind.CHI for m in melds):
+        return False
+    return NUM_KINDS - counts.count(0) - counts.count(1) >= sum(counts) // 3
+
+
 def wait_has_yaku(counts: list[int], wait: int, melds: Sequence[Meld], yakuhai: Mapping[int, int], profile: RuleProfile) -> bool:
     """Whether an open hand completed by ``wait`` shows a yaku (yakuhai, tanyao, flush, toitoi)."""
     counts[wait] += 1

@@ -535,8 +535,6 @@ class LevelBot:
         passed at once: the weighing below could only pass it too, and only its words differ."""
         say = reason if explain else _no_words
         state = self._state(obs)
-        stakes = defence.Stakes(obs, self.profile)
-        threats = defence.read_threats(obs, self.profile, stakes)
         k = kind_of(tile)
         word = tile_word(k) if explain else ""
         sets = self._sets(state)
@@ -550,6 +548,14 @@ class LevelBot:
             for a in calls
         ):
             return pass_act, ""
+        afters = [(a, self._after_call(obs, state, a, tile)) for a in calls if a.kind is not ActionKind.DAIMINKAN]
+        if not explain and self._needs_yaku and not self._keishiki_possible(obs, shape) and not any(
+            an.may_have_yaku(after.counts, after.melds, an.yakuhai_kinds(obs, obs.seat), self.profile)
+            for _, after in afters
+        ):
+            return pass_act, ""  # the weighing below could only end in "no yaku" (or fold): a pass
+        stakes = defence.Stakes(obs, self.profile)
+        threats = defence.read_threats(obs, self.profile, stakes)
         han = an.estimate_han(
             state.counts, state.melds, obs, self.profile, reds=state.reds, closed=state.closed,
             riichi=state.closed and self._riichi_rules,
@@ -564,15 +570,8 @@ class LevelBot:
         best: tuple[float, Action, Option] | None = None
         formal: tuple[float, Action, Option] | None = None  # the best call that reaches formal tenpai
         pool = not explain and self._shape_decides(obs, threats)
-        for a in calls:
-            if a.kind is ActionKind.DAIMINKAN:
-                continue
-            meld_kind = MeldKind.PON if a.kind is ActionKind.PON else MeldKind.CHI
-            meld = Meld(meld_kind, tuple(sorted((*a.tiles, tile))), tile, obs.last_discard[0] if obs.last_discard else None)
-            counts = list(state.counts)
-            for t in a.tiles:
-                counts[kind_of(t)] -= 1
-            after = HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
+        for a, after in afters:
+            counts = after.counts
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
             opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes, best_shapes=pool)
             picked = self._choose(obs, opts, threats)
@@ -602,15 +601,29 @@ class LevelBot:
                                shanten=shanten_words(top.shanten), points=int(top.value))
         return pass_act, say("pass_closed", tile=word)
 
+    @staticmethod
+    def _after_call(obs: Observation, state: HandState, a: Action, tile: int) -> HandState:
+        """The hand a chi or pon of ``tile`` leaves (3n+2 concealed, the new meld shown)."""
+        meld_kind = MeldKind.PON if a.kind is ActionKind.PON else MeldKind.CHI
+        meld = Meld(meld_kind, tuple(sorted((*a.tiles, tile))), tile, obs.last_discard[0] if obs.last_discard else None)
+        counts = list(state.counts)
+        for t in a.tiles:
+            counts[kind_of(t)] -= 1
+        return HandState(counts, (*state.melds, meld), state.reds - sum(1 for t in a.tiles if is_red(t)), False)
+
+    def _keishiki_possible(self, obs: Observation, shape: an.Shape) -> bool:
+        """Whether :meth:`_keishiki` can say yes at all here (whatever the calls are worth)."""
+        return not (defence.draws_left(obs) > defence.FORMAL_DRAWS or shape.shanten <= 0 or self._tenpai_bonus() <= 0)
+
     def _keishiki(self, obs: Observation, shape: an.Shape, stay: float, call_ev: float) -> bool:
         """Whether to call for formal tenpai (keishiki tenpai) in the last draws: the noten
         payments count an open wait without a yaku as tenpai, so a call that reaches one earns
         the tenpai bonus if the hand runs to the draw. Staying keeps its win chance (``stay``)
         and its own chance to reach tenpai by a draw (one-shanten: each draw may bring it)."""
+        if not self._keishiki_possible(obs, shape):
+            return False
         left = defence.draws_left(obs)
         bonus = self._tenpai_bonus()
-        if left > defence.FORMAL_DRAWS or shape.shanten <= 0 or bonus <= 0:
-            return False
         at_draw = bonus * (1.0 - an.HAZARD) ** left
         pool = max(20, sum(an.unseen_counts_cached(obs)))
         reach = 1.0 - (1.0 - min(0.95, shape.accept / pool)) ** left if shape.shanten == 1 else 0.0
