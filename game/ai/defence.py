@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, Protocol, TypeVar
 
@@ -324,33 +324,70 @@ def choose(
     if left == 0:
         best = max(options, key=lambda o: ((tenpai_bonus if o.formal else 0.0) - o.loss, -o.deal_in, -o.kind))
         return Choice(best, fold=not best.formal or best.loss > 0)
-    # a tenpai kept also earns its share of the noten payments if the hand runs to the draw; a
-    # wait without a yaku only in the last draws (before, it may still find a yaku, or a real wait)
-    at_draw = tenpai_bonus * (1.0 - an.HAZARD) ** left
-    late = left <= FORMAL_DRAWS
-
-    def bonus(o: W) -> float:
-        return at_draw if o.shanten == 0 or (late and o.formal) else 0.0
-
+    bonus = _bonus(left, tenpai_bonus)
     keep = an.keep_order(obs)
     if not serious(threats):
         low = min(o.shanten for o in options)
         pool = [o for o in options if o.shanten == low]
         return Choice(max(pool, key=lambda o: (o.ev + bonus(o), o.accept, -keep[o.kind], -o.kind)), fold=False)
-
-    def push_value(o: W) -> float:
-        return o.ev - future_risk(o.shanten, threats, left) + bonus(o)
-
+    push_value = _push_value(threats, left, bonus)
     push = max(options, key=lambda o: (push_value(o), o.accept, -keep[o.kind], -o.kind))
     fold = _safest(options)
-    if push_value(push) > -fold.loss - _fold_future(fold, options, threats, left):
+    if push_value(push) > _fold_value(fold, options, threats, left):
         return Choice(push, fold=False)
     return Choice(fold, fold=True)
 
 
+def folds_whatever_the_evs(
+    options: Sequence[W], threats: Sequence[an.Threat], obs: Observation, *, tenpai_bonus: float = 0.0,
+    margin: float = 1.0,
+) -> bool:
+    """Whether :func:`choose` folds, ``margin`` to spare, even though each option's ``ev`` is only
+    an upper bound of its own, except the fold tile's and those tied with it on safety
+    (:func:`safety_key`), which are exact: the push side at its bounds is still worth less than
+    folding. An ev only orders equally safe tiles, so the others need not be known."""
+    left = draws_left(obs)
+    if left == 0 or not serious(threats):
+        return False
+    push_value = _push_value(threats, left, _bonus(left, tenpai_bonus))
+    fold = _safest(options)
+    return max(push_value(o) for o in options) < _fold_value(fold, options, threats, left) - margin
+
+
+def _bonus(left: int, tenpai_bonus: float) -> Callable[[Weighed], float]:
+    """A tenpai kept also earns its share of the noten payments if the hand runs to the draw; a
+    wait without a yaku only in the last draws (before, it may still find a yaku, or a real wait)."""
+    at_draw = tenpai_bonus * (1.0 - an.HAZARD) ** left
+    late = left <= FORMAL_DRAWS
+
+    def bonus(o: Weighed) -> float:
+        return at_draw if o.shanten == 0 or (late and o.formal) else 0.0
+
+    return bonus
+
+
+def _push_value(threats: Sequence[an.Threat], left: int, bonus: Callable[[Weighed], float]) -> Callable[[Weighed], float]:
+    """An option's worth to push with: its ev, less what its later discards risk, and its bonus."""
+
+    def push_value(o: Weighed) -> float:
+        return o.ev - future_risk(o.shanten, threats, left) + bonus(o)
+
+    return push_value
+
+
+def _fold_value(fold: Weighed, options: Sequence[Weighed], threats: Sequence[an.Threat], left: int) -> float:
+    """What folding with ``fold`` is worth: its loss now and the later discards' (negative)."""
+    return -fold.loss - _fold_future(fold, options, threats, left)
+
+
+def safety_key(o: Weighed) -> tuple[float, float]:
+    """The part of :func:`_safest`'s order that no ev enters: equal keys are the ties an ev decides."""
+    return round(o.loss, 1), round(o.deal_in, 4)
+
+
 def _safest(options: Sequence[W]) -> W:
     """The fold tile: least expected loss; among equally safe tiles, the one that keeps the hand."""
-    return min(options, key=lambda o: (round(o.loss, 1), round(o.deal_in, 4), -o.ev, -o.accept, o.kind))
+    return min(options, key=lambda o: (*safety_key(o), -o.ev, -o.accept, o.kind))
 
 
 def _fold_future(fold: Weighed, options: Sequence[Weighed], threats: Sequence[an.Threat], left: int) -> float:

@@ -77,6 +77,30 @@ class Option:
     formal: bool = False
 
 
+# the look-ahead's bound (:meth:`LevelBot._weigh` with ``later``): a wait or an acceptance this wide
+# puts its step of the win chain at its cap (0.95), and a wider step never lowers the chance
+BOUND = 1e9
+
+
+@dataclass(frozen=True, slots=True)
+class LookAhead:
+    """What finishes an option weighed at the look-ahead's bound (:meth:`LevelBot._look_ahead`)."""
+
+    index: int  # in the options
+    step: int  # 1: the wait after the next draw; 2: the acceptance two draws ahead
+    counts: list[int]  # the hand after the discard
+    kinds: tuple[int, ...]  # its improving kinds
+    sets: int
+    specials: tuple[bool, bool]
+    unseen: list[int]
+    step_cache: dict[bytes, int]
+    obs: Observation
+    can_ron: bool
+    calls: float
+    threatened: float | None  # what the threats take off the win chance (None: nothing)
+    worth: float  # what the win is worth (Stakes.win_near of the option's value)
+
+
 def _keep_value(kind: int) -> int:
     """How much a lone tile is worth keeping: middle tiles most, honours least."""
     if kind >= 27:
@@ -87,6 +111,9 @@ def _keep_value(kind: int) -> int:
 
 class LevelBot:
     """An AI seat of one level. ``decide`` returns the action; ``decide_with_reason`` also why."""
+
+    # see :meth:`_later` (a tool that records every win chance asked turns it off)
+    LOOK_AHEAD_LATER = True
 
     def __init__(self, level: str, seed: int, seat: int, profile: RuleProfile) -> None:
         if level not in LEVELS:
@@ -295,8 +322,9 @@ class LevelBot:
             threats = defence.background_threats(obs, self.profile, stakes, threats)
         ids = {a.tile: a for a in discards}
         pool = not explain and self._shape_decides(obs, threats)
-        options = self._weigh(obs, state, list(ids), threats, riichi=False, stakes=stakes, best_shapes=pool)
-        choice = self._choose(obs, options, threats)
+        later = self._later(explain, pool)
+        options = self._weigh(obs, state, list(ids), threats, riichi=False, stakes=stakes, best_shapes=pool, later=later)
+        choice = self._choose_later(obs, options, threats, later) if later is not None else self._choose(obs, options, threats)
         best = choice.option
         if riichis and not choice.fold:
             r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True, stakes=stakes,
@@ -312,6 +340,12 @@ class LevelBot:
         if not explain:
             return ids[best.tile], ""
         return ids[best.tile], self._discard_reason(obs, best, options, threats, fold=choice.fold)
+
+    def _later(self, explain: bool, pool: bool) -> list[LookAhead] | None:
+        """A list for :meth:`_weigh` to leave the look-ahead in, when the choice may be a fold
+        that needs none of it (push or fold is weighed: not :meth:`_shape_decides`), and no one
+        asked why (the words read every option)."""
+        return [] if self.LOOK_AHEAD_LATER and not explain and not pool else None
 
     @staticmethod
     def _shape_decides(obs: Observation, threats: list[an.Threat]) -> bool:
@@ -350,13 +384,17 @@ class LevelBot:
         riichi: bool,
         stakes: defence.Stakes | None = None,
         best_shapes: bool = False,
+        later: list[LookAhead] | None = None,
     ) -> list[Option]:
         """Every discard of ``tiles`` from ``state`` (3n+2 concealed) as an :class:`Option`:
         its expected value is the win chance times what the win is worth to this seat now
         (:class:`defence.Stakes`), less what the discard risks. ``best_shapes`` leaves out the
         discards that cannot reach the lowest shanten (when :meth:`_shape_decides`): an open hand
         that needs a yaku may count a tenpai without one as one-shanten, so one step more is kept
-        there."""
+        there. With ``later`` (a list), the look-ahead of the lowest shanten's discards (the wait
+        after the next draw, the acceptance two draws ahead) is left for :meth:`_look_ahead`: their
+        win chance and ev are weighed at its bound (each only raises the chance) and what finishes
+        them goes into ``later``."""
         stakes = stakes or defence.Stakes(obs, self.profile)
         dora = an.dora_values(obs)
         sets = self._sets(state)
@@ -425,9 +463,19 @@ class LevelBot:
                     can_ron = True  # the value already counts tsumo-only waits at their share
             wait_after = 5.0
             next_accept: float | None = None
+            step = 0  # the look-ahead: 1 the wait after the next draw, 2 the acceptance two draws ahead
             if sh == 1 == min_sh and shape.kinds and shape.accept >= 0.75 * wide:
-                wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
+                step = 1
             elif TWO_STEP and sh == 2 == min_sh and shape.kinds:
+                step = 2
+            # a discard whose own kind improves what it leaves meets the hand itself two draws
+            # ahead, a key of ``step_cache`` that discards share: it is weighed now, in order
+            waiting = later is not None and step > 0 and k not in shape.kinds
+            if waiting:
+                wait_after, next_accept = (BOUND, None) if step == 1 else (5.0, BOUND)
+            elif step == 1:
+                wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
+            elif step == 2:
                 next_accept = an.next_step_accept(counts, shape.kinds, sh, sets, specials, unseen, step_cache)
             calls = 1.6 if not state.closed and has_yaku and self.profile.claims.chi else 1.3 if not state.closed else 1.0
             win = an.win_chance(
@@ -439,10 +487,54 @@ class LevelBot:
                 deal_in, loss = defence.tile_loss(k, t, threats, unseen, dora)
             else:
                 deal_in, loss = 0.0, 0.0  # what tile_loss gives with no threat
+            if waiting and later is not None:
+                later.append(LookAhead(
+                    len(out), step, list(counts), shape.kinds, sets, specials, unseen, step_cache, obs, can_ron, calls,
+                    threatened if threats and sh >= 1 else None, stakes.win_near(value),
+                ))
             counts[k] += 1
             ev = win * stakes.win_near(value) - loss
             out.append(Option(t, k, sh, accept, waits, value, win, deal_in, loss, ev, has_yaku, formal))
         return out
+
+    def _look_ahead(self, options: list[Option], later: Sequence[LookAhead]) -> None:
+        """Finish the options :meth:`_weigh` left at the look-ahead's bound: the same win chance
+        and ev, product by product, as weighed at once."""
+        for la in later:
+            o = options[la.index]
+            wait_after = 5.0
+            next_accept: float | None = None
+            if la.step == 1:
+                wait_after = self._next_step_wait(la.counts, la.kinds, la.sets, la.specials, la.unseen)
+            else:
+                next_accept = an.next_step_accept(
+                    la.counts, la.kinds, o.shanten, la.sets, la.specials, la.unseen, la.step_cache
+                )
+            win = an.win_chance(
+                o.shanten, o.accept, la.obs, wait_after=wait_after, ron=la.can_ron, calls=la.calls,
+                next_accept=next_accept,
+            )
+            if la.threatened is not None:
+                win *= la.threatened
+            o.win = win
+            o.ev = win * la.worth - o.loss
+
+    def _choose_later(
+        self, obs: Observation, options: list[Option], threats: list[an.Threat], later: list[LookAhead]
+    ) -> defence.Choice[Option]:
+        """:meth:`_choose` of options weighed with ``later``: a fold is known from the bounds
+        once the safest tiles are exact (:func:`defence.folds_whatever_the_evs`), and only those
+        are looked ahead; anything else looks ahead for all first. The same choice either way."""
+        if later:
+            low = min(defence.safety_key(o) for o in options)
+            tied = [la for la in later if defence.safety_key(options[la.index]) == low]
+            self._look_ahead(options, tied)
+            rest = [la for la in later if defence.safety_key(options[la.index]) != low]
+            if rest and not defence.folds_whatever_the_evs(
+                options, threats, obs, tenpai_bonus=self._tenpai_bonus()
+            ):
+                self._look_ahead(options, rest)
+        return self._choose(obs, options, threats)
 
     @staticmethod
     def _next_step_wait(
@@ -573,8 +665,9 @@ class LevelBot:
         for a, after in afters:
             counts = after.counts
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
-            opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes, best_shapes=pool)
-            picked = self._choose(obs, opts, threats)
+            later = self._later(explain, pool)
+            opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes, best_shapes=pool, later=later)
+            picked = self._choose_later(obs, opts, threats, later) if later is not None else self._choose(obs, opts, threats)
             if picked.fold:
                 continue  # a call to fold with is no call: keep the tiles
             top = picked.option

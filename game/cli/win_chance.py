@@ -28,7 +28,7 @@ from typing import Any
 
 from game.ai import analysis as an
 from game.ai import defence
-from game.ai.levels import HandState, LevelBot, Option, make_seat
+from game.ai.levels import HandState, LevelBot, LookAhead, Option, make_seat
 from game.cli.parallel import default_jobs, jobs_argument, run_ordered
 from game.cli.sim import schedule
 from game.engine import Match
@@ -86,7 +86,10 @@ class _Recorder(LevelBot):
 
     The weighing calls :func:`analysis.win_chance` once per discard, in the order of the options it
     returns; a spy in its place for the length of one weighing pairs each option with its inputs
-    (the tool only: the game's hard keeps no such record)."""
+    (the tool only: the game's hard keeps no such record). So every option is weighed at once: none
+    is left at the look-ahead's bound (``LevelBot.LOOK_AHEAD_LATER``)."""
+
+    LOOK_AHEAD_LATER = False
 
     def __init__(self, seed: int, seat: int, profile: RuleProfile) -> None:
         super().__init__("hard", seed, seat, profile)
@@ -102,6 +105,7 @@ class _Recorder(LevelBot):
         riichi: bool,
         stakes: defence.Stakes | None = None,
         best_shapes: bool = False,
+        later: list[LookAhead] | None = None,
     ) -> list[Option]:
         asked: list[dict[str, Any]] = []
         original = an.win_chance
@@ -112,7 +116,9 @@ class _Recorder(LevelBot):
 
         an.win_chance = spy  # type: ignore[assignment]
         try:
-            opts = super()._weigh(obs, state, tiles, threats, riichi=riichi, stakes=stakes, best_shapes=best_shapes)
+            opts = super()._weigh(
+                obs, state, tiles, threats, riichi=riichi, stakes=stakes, best_shapes=best_shapes, later=later
+            )
         finally:
             an.win_chance = original
         self.weighed.append((riichi, opts, asked, state.closed, sum(th.level for th in threats)))
