@@ -174,6 +174,47 @@ def test_may_have_yaku_bounds_every_discard_and_wait(profile_id: str) -> None:
     assert refused >= 100
 
 
+@pytest.mark.parametrize(("size", "sets", "specials"), [(13, 4, (True, True)), (13, 4, (False, False)), (16, 5, (False, False)), (10, 3, (False, False))])
+def test_next_step_accept_bound_is_never_below(size: int, sets: int, specials: tuple[bool, bool]) -> None:
+    """hard finds the best discard of a two-shanten hand from this bound first: it must never be
+    below the acceptance two draws ahead, on its own lemma too (a kind improving a discard that
+    keeps the shanten of a ``3n+2`` hand improves that hand)."""
+    from game.engine.shanten import improving_draws
+
+    rng = random.Random(f"bound/{size}/{specials}")
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    checked = 0
+    while checked < 150:
+        counts = _random_hand(rng, size)
+        if specials[0] and checked % 3:  # near seven pairs, or near the thirteen orphans
+            counts = [0] * 34
+            pool = orphans if checked % 3 == 2 else list(range(34))
+            while sum(counts) < size:
+                k = rng.choice(pool)
+                if counts[k] < 4:
+                    counts[k] += min(4 - counts[k], rng.choice((1, 2) if pool is not orphans or counts[k] else (1,)),
+                                     size - sum(counts))
+        sh = shanten(counts, sets, *specials)
+        if sh < 1:
+            continue
+        unseen = [max(0, 4 - c - rng.randint(0, 1)) for c in counts]
+        kinds = an.shape_of(counts, sets, specials, unseen).kinds
+        assert an.next_step_accept_bound(counts, kinds, sets, specials, unseen) >= an.next_step_accept(
+            counts, kinds, sh, sets, specials, unseen, {}
+        )
+        for j in kinds:
+            counts[j] += 1
+            whole = set(improving_draws(counts, sets, *specials)[1])
+            for e in range(34):
+                if counts[e] and e != j:
+                    counts[e] -= 1
+                    if shanten(counts, sets, *specials) == sh - 1:
+                        assert set(improving_draws(counts, sets, *specials)[1]) <= whole
+                    counts[e] += 1
+            counts[j] -= 1
+        checked += 1
+
+
 def _textbook_chain(
     sh: int, accept: int, draws: int, pool: int, wait_after: float, boost: float, calls: float, next_accept: float | None
 ) -> float:

@@ -859,6 +859,33 @@ def next_step_accept(
     return total / weight if weight else 0.0
 
 
+def next_step_accept_bound(
+    counts: list[int], kinds: Sequence[int], sets: int, specials: tuple[bool, bool], unseen: Sequence[int]
+) -> float:
+    """An upper bound of :func:`next_step_accept` (the same arguments), at about a third of its
+    cost: for each improving draw ``j``, the unseen copies of the kinds that improve the
+    ``3n+2`` hand ``counts + j`` itself (:func:`improving_draws` of it) instead of the best of
+    its discards' acceptances. Each of those discards keeps the hand's shanten ``s`` (one below
+    ``counts``'s), and a kind that improves one improves the whole: the tables count the
+    tiles still to draw with any other tile left over, so more tiles never need more draws; the
+    seven-pairs and orphans counts only grow with a tile (at ``s`` in both, they improve by the
+    same singles and missing kinds), and a kind held four times is no draw for either."""
+    total = 0.0
+    weight = 0
+    ug = unseen.__getitem__
+    chiitoitsu, kokushi = specials
+    for j in kinds:
+        u = unseen[j]
+        if u <= 0:
+            continue
+        counts[j] += 1
+        more = improving_draws(counts, sets, chiitoitsu, kokushi)[1]
+        counts[j] -= 1
+        total += sum(map(ug, more)) * u
+        weight += u
+    return total / weight if weight else 0.0
+
+
 @functools.lru_cache(maxsize=1 << 9)
 def _steps_down(key: bytes, sets: int, sh: int, chiitoitsu: bool, kokushi: bool) -> tuple[tuple[int, ...], ...]:
     """For a ``3n+2`` hand: the improving kinds of each discard that leaves it below ``sh``

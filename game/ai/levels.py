@@ -18,6 +18,7 @@ Every level decides from the :class:`Observation` alone, with its own random str
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -80,6 +81,9 @@ class Option:
 # the look-ahead's bound (:meth:`LevelBot._weigh` with ``later``): a wait or an acceptance this wide
 # puts its step of the win chain at its cap (0.95), and a wider step never lowers the chance
 BOUND = 1e9
+# what a bound must fall short by (utility points): far above the win chain's float noise (its
+# dropped chances of 1e-9 a stage and draw move an ev by hundredths at most)
+MARGIN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +328,8 @@ class LevelBot:
         pool = not explain and self._shape_decides(obs, threats)
         later = self._later(explain, pool)
         options = self._weigh(obs, state, list(ids), threats, riichi=False, stakes=stakes, best_shapes=pool, later=later)
-        choice = self._choose_later(obs, options, threats, later) if later is not None else self._choose(obs, options, threats)
+        choice = (self._choose_later(obs, options, threats, later, pool) if later is not None
+                  else self._choose(obs, options, threats))
         best = choice.option
         if riichis and not choice.fold:
             r_opts = self._weigh(obs, state, [a.tile for a in riichis], threats, riichi=True, stakes=stakes,
@@ -342,10 +347,9 @@ class LevelBot:
         return ids[best.tile], self._discard_reason(obs, best, options, threats, fold=choice.fold)
 
     def _later(self, explain: bool, pool: bool) -> list[LookAhead] | None:
-        """A list for :meth:`_weigh` to leave the look-ahead in, when the choice may be a fold
-        that needs none of it (push or fold is weighed: not :meth:`_shape_decides`), and no one
-        asked why (the words read every option)."""
-        return [] if self.LOOK_AHEAD_LATER and not explain and not pool else None
+        """A list for :meth:`_weigh` to leave the look-ahead in (see :meth:`_choose_later`), when
+        no one asked why (the words read every option). ``pool``: :meth:`_shape_decides`."""
+        return [] if self.LOOK_AHEAD_LATER and not explain else None
 
     @staticmethod
     def _shape_decides(obs: Observation, threats: list[an.Threat]) -> bool:
@@ -470,8 +474,12 @@ class LevelBot:
                 step = 2
             # a discard whose own kind improves what it leaves meets the hand itself two draws
             # ahead, a key of ``step_cache`` that discards share: it is weighed now, in order
-            waiting = later is not None and step > 0 and k not in shape.kinds
-            if waiting:
+            # (the best of the lowest shanten is found first, from a close bound of the acceptance
+            # two draws ahead; a push or fold is told from the look-ahead's cap)
+            waiting = later is not None and step > 0 and k not in shape.kinds and (step == 2 or not best_shapes)
+            if waiting and best_shapes:
+                next_accept = an.next_step_accept_bound(counts, shape.kinds, sets, specials, unseen)
+            elif waiting:
                 wait_after, next_accept = (BOUND, None) if step == 1 else (5.0, BOUND)
             elif step == 1:
                 wait_after = self._next_step_wait(counts, shape.kinds, sets, specials, unseen)
@@ -520,18 +528,30 @@ class LevelBot:
             o.ev = win * la.worth - o.loss
 
     def _choose_later(
-        self, obs: Observation, options: list[Option], threats: list[an.Threat], later: list[LookAhead]
+        self, obs: Observation, options: list[Option], threats: list[an.Threat], later: list[LookAhead], pool: bool
     ) -> defence.Choice[Option]:
-        """:meth:`_choose` of options weighed with ``later``: a fold is known from the bounds
-        once the safest tiles are exact (:func:`defence.folds_whatever_the_evs`), and only those
-        are looked ahead; anything else looks ahead for all first. The same choice either way."""
-        if later:
-            low = min(defence.safety_key(o) for o in options)
-            tied = [la for la in later if defence.safety_key(options[la.index]) == low]
+        """:meth:`_choose` of options weighed with ``later``, the same choice as with every
+        option looked ahead. Among the lowest shanten (``pool``: :meth:`_shape_decides`) the best
+        ev wins: options are finished best bound first, until every bound left is below the best
+        ev found. Otherwise a fold is known from the bounds once the safest tiles are exact
+        (:func:`defence.folds_whatever_the_evs`), and only those are looked ahead; anything else
+        looks ahead for all first."""
+        if later and pool:
+            waiting = {la.index for la in later}  # all of the lowest shanten, which alone is chosen from
+            low = min(o.shanten for o in options)
+            best = max((o.ev for i, o in enumerate(options) if i not in waiting and o.shanten == low), default=-math.inf)
+            for la in sorted(later, key=lambda la: options[la.index].ev, reverse=True):
+                if options[la.index].ev < best - MARGIN:
+                    break  # this bound and every one after it: below the best, with room to spare
+                self._look_ahead(options, [la])
+                best = max(best, options[la.index].ev)
+        elif later:
+            safest = min(defence.safety_key(o) for o in options)
+            tied = [la for la in later if defence.safety_key(options[la.index]) == safest]
             self._look_ahead(options, tied)
-            rest = [la for la in later if defence.safety_key(options[la.index]) != low]
+            rest = [la for la in later if defence.safety_key(options[la.index]) != safest]
             if rest and not defence.folds_whatever_the_evs(
-                options, threats, obs, tenpai_bonus=self._tenpai_bonus()
+                options, threats, obs, tenpai_bonus=self._tenpai_bonus(), margin=MARGIN
             ):
                 self._look_ahead(options, rest)
         return self._choose(obs, options, threats)
@@ -667,7 +687,8 @@ class LevelBot:
             cand = [j * 4 + 1 for j in range(34) if counts[j]]
             later = self._later(explain, pool)
             opts = self._weigh(obs, after, cand, threats, riichi=False, stakes=stakes, best_shapes=pool, later=later)
-            picked = self._choose_later(obs, opts, threats, later) if later is not None else self._choose(obs, opts, threats)
+            picked = (self._choose_later(obs, opts, threats, later, pool) if later is not None
+                      else self._choose(obs, opts, threats))
             if picked.fold:
                 continue  # a call to fold with is no call: keep the tiles
             top = picked.option
