@@ -184,3 +184,38 @@ def test_a_drawn_hand_with_no_payments_says_so() -> None:
         if not any(e.tenpai):
             assert footer == terms.all_noten and "tenpai" not in footer
     assert exhaustive_sheet(mixed[0], seats, (0, 0, 0, 0), ((), (), (), ())).footer == t("table.draw.no_payments")
+
+
+def test_an_opponents_waits_stay_secret_at_the_table() -> None:
+    """Seen with the AI's reasons on: "Kenji declares riichi, discarding [6s]: waits on [2s][5s]
+    (5 tiles)", which tells the player exactly which tiles not to throw. During the hand the
+    table shows other seats' reasons without their waits; the player's own hint keeps them."""
+    import pygame
+
+    from game.ui.reasons import SECRET_WAITS
+    from game.ui.table.screen import TableScreen
+
+    pygame.init()
+    set_language("en")
+    secret_seen = 0
+    for seed in range(1, 9):
+        table = TableScreen((1280, 720), match=Match(load_profile("riichi"), seed), autoplay=True, speed=0.0)
+        table.explain = True
+        for _ in range(4000):
+            if table.match.hand_index > 0 or table.match.is_over:
+                break
+            table.update(1 / 60)
+            for seat, reason in enumerate(table.reasons):
+                keys = {m.key for m in _messages(reason)}
+                if seat != table.human:
+                    assert not keys & SECRET_WAITS.keys(), reason
+                    secret_seen += bool(keys & {f"ai.unseen.{k.rsplit('.', 1)[1]}" for k in SECRET_WAITS})
+        table.close_seats()
+        if secret_seen:
+            break
+    assert secret_seen, "no opponent reached tenpai or riichi in these hands"
+    message = t("ai.reason.riichi_discard", tile=tile_word(5), waits=tile_word(3), count=4)
+    from game.ui.reasons import without_waits
+
+    hidden = without_waits(message)
+    assert isinstance(hidden, Message) and hidden.key == "ai.unseen.riichi_discard" and "tile" in hidden.values

@@ -22,6 +22,20 @@ if TYPE_CHECKING:
 
 # the AI's words for its calls (``ai.reason.<action>``) and the term each one is
 CALL_WORDS = {"ai.reason.chi": "chi", "ai.reason.pon": "pon", "ai.reason.daiminkan": "kan"}
+# the reasons that name a seat's waits, and the same sentence without them (``ai.unseen.*``)
+SECRET_WAITS = {"ai.reason.riichi": "ai.unseen.riichi", "ai.reason.riichi_discard": "ai.unseen.riichi_discard",
+                "ai.reason.discard_tenpai": "ai.unseen.discard_tenpai"}
+
+
+def without_waits(reason: str) -> str:
+    """An opponent's reason as the player may read it during the hand: its waits left out.
+
+    Seen with the AI's reasons on: "Kenji declares riichi, discarding [6s]: waits on [2s][5s]
+    (5 tiles)", which tells the player exactly which tiles not to throw. What a seat waits on is
+    its concealed hand's secret until the hand ends (the result and the review show it)."""
+    if isinstance(reason, Message) and reason.key in SECRET_WAITS:
+        return t(SECRET_WAITS[reason.key], **{k: v for k, v in reason.values.items() if k == "tile"})
+    return reason
 
 
 def in_terms(message: Message, terms: Terms) -> str | None:

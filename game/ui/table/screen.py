@@ -37,7 +37,7 @@ from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of
 from game.i18n import again, decimal, has, t
 from game.scene import Timeline
-from game.ui.reasons import advice, said_by
+from game.ui.reasons import advice, said_by, without_waits
 from game.ui.relabel import retranslate_tree
 from game.ui.results.tags import FU_TAG
 from game.ui.seats import seat_names
@@ -325,6 +325,8 @@ class TableScreen:
                 else:
                     action, reason = bot.decide(obs), ""
                 if action.kind is not ActionKind.PASS:
+                    if seat != self.human and not self.presenter.face_up:
+                        reason = without_waits(reason)
                     self.reasons[seat] = said_by(seat, reason, self.human, self.names, self.terms)
                     self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
                 self.apply(action)
