@@ -20,6 +20,7 @@ from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
 from game.engine.profile import RuleProfile, load_profile
 from game.engine.tiles import is_red, kind_of, parse_kind, parse_tiles
+from game.i18n import Message
 
 RIICHI = load_profile("riichi")
 
@@ -312,3 +313,12 @@ def test_hard_calls_for_a_formal_tenpai_in_the_last_draws() -> None:
     early = _claim(table("123m789p99m12s57s3z1z", rivers=rivers, live=40), "6s", "57s")
     action, why = LevelBot("hard", 0, 0, RIICHI).decide_with_reason(early)
     assert action.kind is ActionKind.PASS, why
+
+
+def test_normal_names_an_honour_three_in_sight_as_nearly_safe_not_suji() -> None:
+    # seen: "Sora folds: [West] is suji against Kenji's riichi"; suji are number tiles three apart
+    # in one suit. West (3z): one in seat 0's hand, two in South's river before West's riichi
+    obs = table("139m147p258s12347z", rivers={1: "3z3z", 2: "5z6z"}, riichi={2: 1}, live=50)
+    action, why = LevelBot("normal", 0, 0, RIICHI).decide_with_reason(obs)
+    assert kind_of(action.tile) == parse_kind("3z"), why
+    assert isinstance(why, Message) and why.key == "ai.reason.fold_honour", why

@@ -296,6 +296,8 @@ class LevelBot:
         g = grade(k)
         if g == 0:
             return a, reason("fold_safe", tile=tile_word(k), who=who)
+        if g == 1 and k >= 27:  # an honour three of which are in sight (seen: "[West] is suji")
+            return a, reason("fold_honour", tile=tile_word(k), who=who)
         if g == 1:
             return a, reason("fold_suji", tile=tile_word(k), who=who)
         return a, reason("fold_no_safe", tile=tile_word(k), who=who)
