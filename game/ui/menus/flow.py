@@ -451,11 +451,8 @@ class MenuFlow:
 
             # at a match, its rulebook's words; else the rulebook New game offers
             profile_id = self.playing[0].profile_id if self.playing is not None else self.options.profile_id
-            glossary = GlossaryScreen(self.size, profile_id, self.settings.terminology)
-            if isinstance(self.stack.top, MatchMenuScreen):
-                self.stack.replace(glossary)  # one dialog over the table at a time
-            else:
-                self.stack.push(glossary)
+            # over the pause menu, as Settings is: Esc goes back to the menu, then to the table
+            self.stack.push(GlossaryScreen(self.size, profile_id, self.settings.terminology))
         elif name == "tutorials":
             from game.ui.tutorial.list_screen import TutorialListScreen
 
