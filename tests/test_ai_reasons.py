@@ -35,3 +35,30 @@ def test_reasons_are_translated_and_decisions_do_not_depend_on_the_language(prof
             assert reason and "ai.reason" not in reason and "{" not in reason, (action, reason)
             assert reason != en_reason, (language, reason)  # every sentence has its own words
     i18n.set_language("en")
+
+
+def test_an_open_hand_is_never_told_it_is_worth_more_closed() -> None:
+    """Seen after the player's pon: "Pass on [8s]: the hand is worth more closed or the call does
+    not help". A hand already open passes a call for the other reason only."""
+    from game.ai.levels import LevelBot
+    from game.engine import Match, load_profile
+    from game.engine.meld import MeldKind
+    from game.i18n import Message
+
+    profile = load_profile("riichi")
+    open_passes = 0
+    for seed in (1, 2, 3):
+        match = Match(profile, seed)
+        bots = [LevelBot("hard", seed, s, profile) for s in range(4)]
+        for _ in range(1500):
+            if match.is_over:
+                break
+            seat = match.awaiting()[0]
+            obs = match.observe(seat)
+            action, why = bots[seat].decide_with_reason(obs)
+            is_open = any(m.kind is not MeldKind.ANKAN for m in obs.me.melds)
+            if obs.phase != "turn" and is_open and action.kind.value == "pass" and isinstance(why, Message):
+                open_passes += 1
+                assert why.key != "ai.reason.pass_closed", why
+            match.apply(action)
+    assert open_passes, "no open hand passed a call in these matches"

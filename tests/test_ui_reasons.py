@@ -219,3 +219,14 @@ def test_an_opponents_waits_stay_secret_at_the_table() -> None:
 
     hidden = without_waits(message)
     assert isinstance(hidden, Message) and hidden.key == "ai.unseen.riichi_discard" and "tile" in hidden.values
+
+
+def test_a_reason_that_counts_has_an_advice_form_that_counts() -> None:
+    """Seen (fr): "plutôt que 1 tuiles utiles de plus": the reason had plural forms, its advice
+    form (the hint) had one, so the hint said "1 more useful tiles" in every language."""
+    entries = template()
+    counted = {k for k, e in entries.items() if k.startswith("ai.reason.") and e.msgid_plural is not None}
+    assert counted
+    flat = [k for k in counted if has("ai.hint." + k.removeprefix("ai.reason."))
+            and entries["ai.hint." + k.removeprefix("ai.reason.")].msgid_plural is None]
+    assert not flat, flat

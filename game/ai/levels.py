@@ -715,7 +715,8 @@ class LevelBot:
             why = say(self._why_value) if value_honour and self._needs_yaku else say("why_speed")
             return act, say("call_value", call=say(act.kind.value), tile=word, why=why,
                                shanten=shanten_words(top.shanten), points=int(top.value))
-        return pass_act, say("pass_closed", tile=word)
+        # "worth more closed" only for a closed hand (seen after a pon: "the hand is worth more closed")
+        return pass_act, say("pass_closed" if state.closed else "pass_no_help", tile=word)
 
     @staticmethod
     def _after_call(obs: Observation, state: HandState, a: Action, tile: int) -> HandState:
