@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game import i18n
@@ -62,3 +64,29 @@ def test_an_open_hand_is_never_told_it_is_worth_more_closed() -> None:
                 assert why.key != "ai.reason.pass_closed", why
             match.apply(action)
     assert open_passes, "no open hand passed a call in these matches"
+
+
+def test_a_reasons_points_are_an_estimate_to_the_hundred() -> None:
+    """Seen: "environ 3 519 points", "7 130 points", read as the exact score the hand would make:
+    the reasons' expected values are said to the nearest hundred."""
+    from game.ai.explain import about
+    from game.ai.levels import LevelBot
+    from game.engine import Match, load_profile
+    from game.i18n import Message
+
+    assert (about(3519), about(7130), about(49), about(0)) == (3500, 7100, 100, 0)
+    profile = load_profile("riichi")
+    said = 0
+    match = Match(profile, 4)
+    bots = [LevelBot("hard", 4, s, profile) for s in range(4)]
+    for _ in range(1200):
+        if match.is_over:
+            break
+        seat = match.awaiting()[0]
+        action, why = bots[seat].decide_with_reason(match.observe(seat))
+        if isinstance(why, Message) and "points" in why.values:
+            digits = re.sub(r"\D", "", str(why.values["points"]))  # written the language's way: "3,500"
+            assert digits.endswith("00"), why
+            said += 1
+        match.apply(action)
+    assert said

@@ -31,6 +31,12 @@ def kinds_word(kinds: Sequence[int]) -> str:
     return tile_words(sorted(kinds, key=lambda k: (k >= 27, k)))
 
 
+def about(points: float) -> int:
+    """An expected value as a reason says it: to the nearest hundred ("about 3,500 points"; seen:
+    "environ 3 519 points", read as an exact score the hand would make)."""
+    return max(100, round(points / 100) * 100) if points > 0 else 0
+
+
 def shanten_words(sh: int) -> str:
     if sh < 0:
         return t("ai.complete")

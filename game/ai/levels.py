@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from game.ai import Seat, defence
 from game.ai import analysis as an
 from game.ai.baseline import seat_rng
-from game.ai.explain import kinds_word, reason, shanten_words, threat_list, tile_word
+from game.ai.explain import about, kinds_word, reason, shanten_words, threat_list, tile_word
 from game.engine.actions import Action, ActionKind
 from game.engine.meld import Meld, MeldKind
 from game.engine.observation import Observation
@@ -378,7 +378,7 @@ class LevelBot:
         dama = max((o for o in options if o.kind == r_best.kind), key=lambda o: o.ev, default=r_best)
         if dama.has_yaku and dama.value >= an.hand_points(4.0, obs, self.profile) * 0.95 and r_best.accept >= 4:
             return None
-        return reason("riichi", waits=kinds_word(waits), count=r_best.accept, points=int(r_best.value))
+        return reason("riichi", waits=kinds_word(waits), count=r_best.accept, points=about(r_best.value))
 
     def _weigh(
         self,
@@ -583,11 +583,11 @@ class LevelBot:
         if threats and best.deal_in > 0.05:
             names = threat_list(obs, [th.seat for th in threats])
             return reason("push", tile=tile_word(k), who=names, shanten=shanten_words(best.shanten),
-                          points=int(best.value), risk=best.deal_in)
+                          points=about(best.value), risk=best.deal_in)
         if best.shanten == 0 and best.waits:
             return reason("discard_tenpai", tile=tile_word(k), waits=kinds_word(best.waits), count=best.accept)
         if top_shape.accept > best.accept and top_shape.shanten == best.shanten and best.value > top_shape.value:
-            return reason("discard_value", tile=tile_word(k), points=int(best.value),
+            return reason("discard_value", tile=tile_word(k), points=about(best.value),
                           more=top_shape.accept - best.accept, count=top_shape.accept - best.accept)
         return reason("discard", tile=tile_word(k), shanten=shanten_words(best.shanten), count=best.accept)
 
@@ -703,7 +703,7 @@ class LevelBot:
         if formal is not None and self._keishiki(obs, shape, stay, formal[0]):
             _, act, top = formal
             return act, say("call_value", call=say(act.kind.value), tile=word, why=say("why_noten"),
-                            shanten=shanten_words(0) if explain else "", points=int(top.value))
+                            shanten=shanten_words(0) if explain else "", points=about(top.value))
         ev, act, top = best
         if not top.has_yaku and self._needs_yaku:
             if self.profile.unit is Unit.FAN:
@@ -714,7 +714,7 @@ class LevelBot:
         if top.shanten < shape.shanten and (ev > stay * CALL_MARGIN or (first_yaku and top.shanten <= 3)):
             why = say(self._why_value) if value_honour and self._needs_yaku else say("why_speed")
             return act, say("call_value", call=say(act.kind.value), tile=word, why=why,
-                               shanten=shanten_words(top.shanten), points=int(top.value))
+                               shanten=shanten_words(top.shanten), points=about(top.value))
         # "worth more closed" only for a closed hand (seen after a pon: "the hand is worth more closed")
         return pass_act, say("pass_closed" if state.closed else "pass_no_help", tile=word)
 
