@@ -378,7 +378,9 @@ class LevelBot:
         dama = max((o for o in options if o.kind == r_best.kind), key=lambda o: o.ev, default=r_best)
         if dama.has_yaku and dama.value >= an.hand_points(4.0, obs, self.profile) * 0.95 and r_best.accept >= 4:
             return None
-        return reason("riichi", waits=kinds_word(waits), count=r_best.accept, points=about(r_best.value))
+        # the discard named too (seen: "Declare riichi on [5s][8s]" read as the tiles to discard)
+        return reason("riichi", tile=tile_word(r_best.kind), waits=kinds_word(waits), count=r_best.accept,
+                      points=about(r_best.value))
 
     def _weigh(
         self,

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # the AI's words for its calls (``ai.reason.<action>``) and the term each one is
 CALL_WORDS = {"ai.reason.chi": "chi", "ai.reason.pon": "pon", "ai.reason.daiminkan": "kan"}
 # the reasons that name a seat's waits, and the same sentence without them (``ai.unseen.*``)
-SECRET_WAITS = {"ai.reason.riichi": "ai.unseen.riichi", "ai.reason.riichi_discard": "ai.unseen.riichi_discard",
+SECRET_WAITS = {"ai.reason.riichi": "ai.unseen.riichi_discard", "ai.reason.riichi_discard": "ai.unseen.riichi_discard",
                 "ai.reason.discard_tenpai": "ai.unseen.discard_tenpai"}
 
 
