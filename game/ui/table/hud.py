@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import pygame
 
@@ -144,7 +144,7 @@ class Hud:
             mark_x, mark_anchor = x + 8 * u, (0.5, 0.5)
             if vertical:
                 mark_x, mark_anchor = (cx + p / 2 - 6 * u, (1.0, 0.5)) if ox > 0 else (cx - p / 2 + 6 * u, (0.0, 0.5))
-            mark = self.centre_group.add_child(Text(t("table.dealer"), pieces.font(round(11 * u), True), pieces.RED,
+            mark = self.centre_group.add_child(Text(t("table.dealer"), self._dealer_font(t("table.dealer")), pieces.RED,
                                                     mark_x, y + (35 * u if vertical else 26 * u), anchor=mark_anchor,
                                                     visible=False))
             self.scores.append(score)
@@ -435,8 +435,15 @@ class Hud:
         for seat in range(4):
             wind = self._winds[seat] = (seat - dealer) % 4
             self.winds[seat].image = ba.face(WIND_TILE[wind])
-            self.dealer_marks[seat].visible = seat == dealer
+            mark = self.dealer_marks[seat]
+            mark.visible = seat == dealer
+            mark.font = self._dealer_font(mark.text)  # its language may have changed since
         self._fit_plates()
+
+    def _dealer_font(self, word: str) -> Any:
+        """The dealer's mark: "DEALER" in small capitals, a one-character mark (莊, 親) larger (seen:
+        莊 at 11 px, hard to read at all)."""
+        return pieces.font(round((15 if len(word) <= 2 else 11) * self.layout.unit), True)
 
     def set_sticks(self, sticks: int) -> None:
         self.sticks_text.text = f"×{sticks}"
