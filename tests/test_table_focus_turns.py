@@ -106,17 +106,32 @@ def test_every_turn_starts_with_the_ring_even_after_calls_chosen_with_the_mouse(
     assert after_call >= 1, "no call was offered in this seed"
 
 
-def test_the_ring_stays_through_the_pause_menu() -> None:
-    """Esc opens the pause menu over the table and Esc closes it; SDL then sends a mouse motion
-    to where the pointer already was: that is no move, and the ring stays where it was."""
+def _to_turn(seed: int) -> tuple[TableScreen, FixedClock]:
+    """A table at the human's first turn to discard, still."""
     display()
-    screen = TableScreen(SIZE, seed=12, speed=12.0)
+    screen = TableScreen(SIZE, seed=seed, speed=12.0)
     clock = FixedClock()
     while not (screen.human_awaited() and screen.match.phase is Phase.TURN):
         _settle(screen, clock)
         if screen.match.phase is not Phase.TURN:
             screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, unicode=" ", mod=0))
             screen.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
+    _settle(screen, clock)
+    return screen, clock
+
+
+def _enter_discards(screen: TableScreen, tile: int) -> None:
+    before = len(screen.match.actions)
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0))
+    assert len(screen.match.actions) == before + 1, "Enter did nothing"
+    action = screen.match.actions[-1]
+    assert action.kind is ActionKind.DISCARD and action.tile == tile
+
+
+def test_the_ring_stays_through_the_pause_menu() -> None:
+    """Esc opens the pause menu over the table and Esc closes it; SDL then sends a mouse motion
+    to where the pointer already was: that is no move, and the ring stays where it was."""
+    screen, clock = _to_turn(12)
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 300), rel=(3, 0), buttons=(0, 0, 0)))
     screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, unicode="", mod=0))
     target = screen.hand_focus.target()
@@ -125,3 +140,39 @@ def test_the_ring_stays_through_the_pause_menu() -> None:
     for _ in range(5):
         screen.update(clock.tick())
     assert screen.hand_focus.ring.visible and screen.hand_focus.target() is target
+
+
+@pytest.mark.parametrize("moved", [False, True])
+def test_a_new_window_size_in_the_turn_keeps_the_cursor_and_enter_discards(moved: bool) -> None:
+    """Seen in a real window: Settings, a new window size in the middle of the turn, and the ring
+    was gone and Enter did nothing (D worked, an arrow key brought the ring back). The table is
+    rebuilt for the new size: the cursor stays on its tile (or the turn's start tile), ringed."""
+    screen, clock = _to_turn(12)
+    if moved:
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, unicode="", mod=0))
+    chosen = screen.hand_focus.target()
+    assert chosen is not None
+    screen.resize((1600, 900))
+    screen.enter()  # the Settings screen closes
+    for _ in range(5):
+        screen.update(clock.tick())
+    target = screen.hand_focus.target()
+    assert screen.hand_focus.ring.visible and target is not None and target.tile == chosen.tile
+    _enter_discards(screen, chosen.tile)
+
+
+def test_back_from_a_menu_chosen_with_the_mouse_the_ring_stays_and_enter_discards() -> None:
+    """A menu over the table used with the mouse (Esc, a click on Save as..., a click on Save):
+    back at the table, SDL reports the pointer where the clicks left it. That is where it
+    rests, no move over the table: the ring stays, and Enter discards the tile under it."""
+    screen, clock = _to_turn(12)
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 300), rel=(3, 0), buttons=(0, 0, 0)))
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, unicode="", mod=0))
+    chosen = screen.hand_focus.target()
+    assert chosen is not None
+    screen.enter()
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(415, 457), rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(5):
+        screen.update(clock.tick())
+    assert screen.hand_focus.ring.visible and screen.hand_focus.target() is chosen
+    _enter_discards(screen, chosen.tile)

@@ -95,6 +95,21 @@ class HandFocus:
         self.hovered = None
         self.keyboard = True
 
+    def carry(self, old: HandFocus) -> None:
+        """The table was rebuilt (a new window size, a new tile style): the same choice on the new
+        sprites, the cursor on the same tile (a turn not yet moved from keeps its start tile),
+        ringed. Seen: after a window-size change in the middle of the turn the ring was gone and
+        Enter did nothing (the new focus had no cursor), until an arrow key."""
+        self.allowed = old.allowed
+        self.suggested = old.suggested
+        self.keyboard = True
+        self.fresh = old.fresh
+        chosen = None if old.fresh else old.target()
+        tiles = self.tiles()
+        self.cursor = next((i for i, s in enumerate(tiles) if chosen is not None and s.tile == chosen.tile), None)
+        if self.cursor is None:
+            self.fresh = True
+
     def _settle_cursor(self) -> None:
         """The start tile becomes the cursor: a key moves on from it."""
         if self.fresh:

@@ -158,6 +158,7 @@ class TableScreen:
         self.riichi_mode = False
         self.bar_focus: int | None = None  # the claim bar's button with the keyboard focus (None: the hand)
         self._pointer: tuple[int, int] | None = None  # where the last mouse motion left the pointer
+        self._pointer_rebase = False  # the next motion only says where the pointer is (back from a menu)
         self._calm = 0.0  # seconds left in which Space skips nothing (a result was just dismissed)
         self._result_age = 0.0  # seconds the result on screen has been up (see RESULT_GUARD_SECONDS)
         self.decisions = 0
@@ -421,6 +422,8 @@ class TableScreen:
         if key != self._focus_key:  # a new prompt (not the same one shown again)
             self._focus_key = key
             self._start_focus()
+        elif self.can_discard() and self.hand_focus.target() is None:
+            self.hand_focus.start_turn()  # shown again with no tile under the cursor: Enter must discard one
         if not self._choices and not self.riichi_mode:
             self.hud.hide_choices()
             return
@@ -447,10 +450,7 @@ class TableScreen:
     def _start_focus(self) -> None:
         """A new prompt: in a turn the hand has the focus, on the drawn tile; in a claim window the
         claim bar has it, on Pass (the answer that changes nothing)."""
-        allowed = None
-        if self.riichi_mode:
-            allowed = {_klass(a.tile) for a in self.match.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
-        self._dim_hand(allowed)
+        self._dim_hand(self._riichi_allowed())
         self.bar_focus = None
         if self.human_awaited() and self.match.phase is not Phase.TURN:
             self.bar_focus = self._choice_index("pass")
@@ -513,6 +513,12 @@ class TableScreen:
             self.hand_focus.suggested = action.tile
         self.hud.set_hint(t("table.hint", reason=advice(reason, self.human, self.names, self.terms)))
 
+    def _riichi_allowed(self) -> set[tuple[int, bool]] | None:
+        """Riichi armed: the kinds of tile that may go with it (None: any tile)."""
+        if not self.riichi_mode:
+            return None
+        return {_klass(a.tile) for a in self.match.legal_actions(self.human) if a.kind is ActionKind.RIICHI}
+
     def _dim_hand(self, allowed: set[tuple[int, bool]] | None) -> None:
         """Riichi armed: the tiles that cannot go are dimmed, and the cursor passes over them."""
         for sprite in self.presenter.seats[self.human].concealed():
@@ -561,7 +567,11 @@ class TableScreen:
             self.handle(event)
 
     def enter(self) -> None:
+        """Shown again (a menu over it closed): the prompt is shown again, and the turn's cursor
+        with it. The pointer's first report is where it rests now (it moved over the menu, not
+        over the table): it hides no ring."""
         self._prompt_key = None
+        self._pointer_rebase = True
 
     def settings_changed(self, settings: Any) -> None:
         """Settings changed from the pause menu: the table follows at once what changed (the
@@ -827,6 +837,9 @@ class TableScreen:
         if point == self._pointer:
             return
         self._pointer = point
+        if self._pointer_rebase:
+            self._pointer_rebase = False
+            return
         node = self.presenter.root.node_at(point)
         self.hand_focus.pointer_moved()
         self.hand_focus.hover(node if isinstance(node, TileSprite) and node.hittable else None)
@@ -848,12 +861,15 @@ class TableScreen:
         """A new window size: new geometry and art, the table rebuilt from the engine (a result
         on screen stays, laid out again)."""
         kept = self.presenter.kept_result()
+        focus = self.hand_focus
         self.size = size
         self.timeline.clear()
         self._build(size)
         self.presenter.sync_to(self.match)
         if kept is not None:
             self.presenter.reshow(kept)
+        self.hand_focus.carry(focus)  # the turn goes on: the cursor where it was, Enter still discards
+        self._dim_hand(self._riichi_allowed())
         self._prompt_key = None
 
 
