@@ -230,3 +230,38 @@ def test_a_reason_that_counts_has_an_advice_form_that_counts() -> None:
     flat = [k for k in counted if has("ai.hint." + k.removeprefix("ai.reason."))
             and entries["ai.hint." + k.removeprefix("ai.reason.")].msgid_plural is None]
     assert not flat, flat
+
+
+def test_the_reasons_of_a_hand_go_when_the_next_hand_starts() -> None:
+    """Seen during the East 2 deal: "...is suji against Kenji's riichi", "Kenji wins by
+    self-draw", reasons of East 1. Reasons belong to their hand: from the next hand's start
+    (its deal) none is shown until an AI decides in it, nor comes back with E."""
+    from table_helpers import SIZE, display
+
+    from game.scene import FixedClock
+    from game.ui.table import TableScreen
+    from game.ui.table.screen import Intent
+
+    display()
+    set_language("en")
+    screen = TableScreen(SIZE, seed=5, speed=12.0, autoplay=True, explain=True)
+    clock = FixedClock()
+    units = screen.presenter.units
+    shown_before = False
+    checked = decided = 0
+    for _ in range(40000):
+        screen.update(clock.tick())
+        if units.count("HandStarted") < 2:
+            shown_before = shown_before or any(text.visible for text in screen.hud.reason_texts)
+            continue
+        if not checked:
+            decided = screen.decisions
+        elif screen.decisions > decided:
+            break  # an AI played in the new hand: its reason may show
+        if not checked:  # E off and on again brings back no reason of the last hand
+            screen.act(Intent("explain"))
+            screen.act(Intent("explain"))
+        assert screen.explain and screen.reasons == ["", "", "", ""], screen.reasons
+        assert not any(text.visible for text in screen.hud.reason_texts)
+        checked += 1
+    assert shown_before and checked, (shown_before, checked)

@@ -175,6 +175,7 @@ class Presenter:
 
     face_up = False  # every seat's hand shown face up (a tutorial: it must see the tiles in its events)
     discard_beat = 0.0  # seconds the table rests on another seat's discard (auto-pass off: time to follow)
+    hand_started: Callable[[], object] | None = None  # called as each hand's picture starts (its deal)
 
     def __init__(self, layout: TableLayout, human: int, hud: Hud, timeline: Timeline, *, sets: int = 4,
                  names: Sequence[str] | None = None, hold_seconds: float | None = 6.0,
@@ -503,6 +504,8 @@ class Presenter:
 
     def _on_HandStarted(self, e: HandStarted) -> Action:
         self._reset_hand()
+        if self.hand_started is not None:
+            self.hand_started()
         self.dealer = e.dealer
         self.scores = list(e.scores)
         self.sticks = e.riichi_sticks

@@ -171,6 +171,7 @@ class TableScreen:
         self.explain = explain and not self.strict  # show the AI seats' reasons ("e")
         self.hints = False  # suggest the human's move ("h"; never at a strict table)
         self.reasons = ["", "", "", ""]
+        self._reasons_hand = self.match.hand_index  # the hand the reasons are about
         self._coach: Any = None
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
         self.settings: Any = None  # the settings the table was opened with (the menus set them)
@@ -196,6 +197,7 @@ class TableScreen:
                                    names=self.names, terms=self.terms, tai_scale=tai_scale_of(self.rules))
         self.presenter.discard_beat = self._discard_beat()
         self.presenter.hold_seconds = self._result_hold()
+        self.presenter.hand_started = self._forget_reasons
         self.hud.show_dora_panel(False)
         self.hand_focus = HandFocus(self.presenter, self.human, self.hud.over)
         if self.keys_hint:
@@ -328,6 +330,7 @@ class TableScreen:
                 if action.kind is not ActionKind.PASS:
                     if seat != self.human and not self.presenter.face_up:
                         reason = without_waits(reason)
+                    self._reasons_hand = m.hand_index
                     self.reasons[seat] = said_by(seat, reason, self.human, self.names, self.terms)
                     self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
                 self.apply(action)
@@ -816,7 +819,17 @@ class TableScreen:
         if self.presenter.hold is not None and not self.presenter.hold.done:
             self.presenter.release_hold()
         self.presenter.sync_to(self.match)
+        if self.match.hand_index != self._reasons_hand:  # skipped into the next hand: no deal shown
+            self._forget_reasons()
         self._prompt_key = None
+
+    def _forget_reasons(self) -> None:
+        """A hand starts: the AI's reasons were about the last one, and go (seen during the East 2
+        deal: "...is suji against Kenji's riichi", "Kenji wins by self-draw")."""
+        self._reasons_hand = self.match.hand_index
+        self.reasons = ["", "", "", ""]
+        for seat in range(4):
+            self.hud.set_reason(seat, "", False)
 
     def change_speed(self, step: int) -> None:
         current = 0.0 if self.instant else self.timeline.speed
