@@ -82,3 +82,30 @@ def test_the_title_behind_the_settings_follows_the_style(tmp_path: Path, monkeyp
     flow.act(title.widgets[[w.name for w in title.widgets].index("settings")].activate())
     style = change_style_in_settings(flow)
     assert flow.top is title and title.tile_style == style
+
+
+def test_e_at_the_table_and_the_settings_row_are_one_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen: E (the AI's reasons on), then Settings said "Show why the AI played: Off". E is that
+    setting's key: it is kept like any change, Settings shows it, and the row turns it back."""
+    flow = flow_at(tmp_path, monkeypatch)
+    flow.act(StartMatch(dataclasses.replace(MatchOptions(), seed=5)))
+    table = flow.top
+    assert isinstance(table, TableScreen) and not table.explain and not flow.settings.hint_ai_reasons
+    for _ in range(60):
+        flow.update(1 / 60)
+    flow.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, unicode="e", mod=0))
+    assert table.explain and flow.settings.hint_ai_reasons
+    assert SettingsStore(tmp_path / "settings").load().hint_ai_reasons  # kept for the next start
+    press(flow, pygame.K_ESCAPE)
+    assert isinstance(flow.top, MatchMenuScreen)
+    flow.act(flow.top.widgets[[w.name for w in flow.top.widgets].index("settings")].activate())
+    settings = flow.top
+    assert isinstance(settings, SettingsScreen) and settings.settings.hint_ai_reasons
+    settings.set_focus(next(i for i, w in enumerate(settings.widgets) if w.name == "hint_ai_reasons"))
+    press(flow, pygame.K_RIGHT)
+    assert not flow.settings.hint_ai_reasons and not table.explain
+    press(flow, pygame.K_ESCAPE)
+    press(flow, pygame.K_ESCAPE)
+    assert flow.top is table
+    flow.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, unicode="e", mod=0))
+    assert table.explain and flow.settings.hint_ai_reasons

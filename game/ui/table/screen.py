@@ -20,7 +20,7 @@ the AI seats' reasons, h a hint for the human's move.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import pygame
@@ -37,6 +37,7 @@ from game.engine.profile import load_profile
 from game.engine.tiles import is_red, kind_of
 from game.i18n import again, decimal, has, t
 from game.scene import Timeline
+from game.ui.menus.intents import ApplySettings
 from game.ui.reasons import advice, said_by, without_waits
 from game.ui.relabel import retranslate_tree
 from game.ui.results.tags import FU_TAG
@@ -175,6 +176,7 @@ class TableScreen:
         self._coach: Any = None
         self.on_action: Callable[[Match], object] | None = None  # after every applied action (autosave)
         self.settings: Any = None  # the settings the table was opened with (the menus set them)
+        self._setting_changed: Any = None  # settings changed at the table, for the menus to keep
         self.watch: Callable[[], object] | None = None  # called whenever the table is still (tests)
         self._prompt_key: object = None
         self._focus_key: object = None
@@ -564,10 +566,14 @@ class TableScreen:
                 self.act(intent)
         return True
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """The screen-stack entry point: input only (leaving is the app's business)."""
+    def handle_event(self, event: pygame.event.Event) -> ApplySettings | None:
+        """The screen-stack entry point: input only (leaving is the app's business); a setting
+        changed at the table (E: the AI's reasons) goes back as the menus' ApplySettings, kept
+        like any setting."""
         if event.type != pygame.QUIT:
             self.handle(event)
+        changed, self._setting_changed = self._setting_changed, None
+        return None if changed is None else ApplySettings(changed)
 
     def enter(self) -> None:
         """Shown again (a menu over it closed): the prompt is shown again, and the turn's cursor
@@ -591,8 +597,8 @@ class TableScreen:
             self.language_changed()
         if moved("hint_waits"):
             self.show_waits = settings.hint_waits and not self.strict
-        if moved("hint_ai_reasons") and (settings.hint_ai_reasons and not self.strict) != self.explain:
-            self.act(Intent("explain"))
+        if moved("hint_ai_reasons"):
+            self._show_reasons(settings.hint_ai_reasons)
         if moved("claim_countdown"):
             self.claim_seconds = float(settings.claim_countdown) if settings.claim_countdown else None
         if moved("auto_pass"):
@@ -628,6 +634,12 @@ class TableScreen:
         self.presenter.relayout_result()
         self._prompt_key = None
         self._refresh_prompt()
+
+    def _show_reasons(self, shown: bool) -> None:
+        """The AI seats' reasons shown or not (never at a strict table)."""
+        self.explain = shown and not self.strict
+        for seat in range(4):
+            self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
 
     def _tell_refusals(self, bot: ExternalSeat) -> None:
         """Each reason an external bot was refused, once, held in the caption for a few seconds."""
@@ -771,9 +783,10 @@ class TableScreen:
             self.change_speed(intent.value)
             return None
         if intent.kind == "explain":
-            self.explain = not self.explain and not self.strict
-            for seat in range(4):
-                self.hud.set_reason(seat, self.reasons[seat], self.explain and seat != self.human)
+            self._show_reasons(not self.explain)
+            if self.settings is not None and not self.strict and self.settings.hint_ai_reasons != self.explain:
+                # the setting of the same name says what E did (seen: E on, Settings said Off)
+                self._setting_changed = replace(self.settings, hint_ai_reasons=self.explain)
             return None
         if intent.kind == "hint":
             self.hints = not self.hints and not self.strict
