@@ -19,6 +19,7 @@ from game.engine.tiles import is_red, kind_of
 from game.scene import FixedClock, Node
 from game.ui.table import Intent, TableScreen
 from game.ui.table.presenter import TileSprite
+from game.ui.table.tile_line import TileLine
 
 
 def centre(node: Node) -> tuple[int, int]:
@@ -671,3 +672,32 @@ def test_a_call_with_and_without_the_red_five_says_which() -> None:
     assert len(chis) == 2 and len(red) == 1
     said = i18n.t("table.choice.red_five", tiles="")
     assert said.strip() in red[0].detail and sum(said.strip() in c.detail for c in chis) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_riichi_armed_says_to_choose_the_discard_and_that_esc_cancels(language: str) -> None:
+    """Seen (fr): after R the tiles dimmed and the prompt box went: nothing said what to do now.
+    With no button left, the bar shows its prompt alone."""
+    from engine_helpers import stacked_match
+
+    from game import i18n
+
+    display()
+    i18n.set_language(language)
+    try:
+        match = stacked_match("riichi", {0: "123456789m 1234p 9s"})
+        screen = TableScreen(SIZE, match=match, human=0, speed=12.0)
+        clock = FixedClock()
+        assert wait_for_human(screen, clock) and button(screen, "riichi") is not None
+        key(screen, pygame.K_r, "r")
+        screen.update(clock.tick())
+        assert screen.riichi_mode and not screen.choices()
+        prompt = screen.hud.bar.find("prompt")
+        assert screen.hud.bar.visible and prompt is not None and prompt.visible
+        said = i18n.t("table.prompt.riichi", riichi=screen.terms.riichi)
+        assert isinstance(prompt, TileLine) and prompt.text == said and ("Esc" in said or "Échap" in said)
+        key(screen, pygame.K_ESCAPE)
+        screen.update(clock.tick())
+        assert not screen.riichi_mode and button(screen, "riichi") is not None
+    finally:
+        i18n.set_language("en")

@@ -645,16 +645,18 @@ class Hud:
         """Buttons right-aligned above the hand, each tagged ``("choice", i)`` for hit testing;
         the one with the keyboard's ``focus`` wears a ring. ``prompt`` names its tile as tiles
         (a :class:`TileLine`); ``countdown``: the claim window's length in seconds, shown live on
-        the bar's right with a draining line (see :meth:`set_countdown`)."""
+        the bar's right with a draining line (see :meth:`set_countdown`). With no buttons the
+        prompt alone is shown (riichi armed: which tile, and that Esc cancels; seen: after R the
+        tiles dimmed and the box went, and nothing said what to do)."""
         lay, u = self.layout, self.layout.unit
         self.bar.clear()
         self.choices = list(choices)
         self._countdown = None
-        if not choices:
+        if not choices and not prompt:
             self.bar.visible = False
             self._place_caption()
             return
-        bh = round(42 * u)
+        bh = round(42 * u) if choices else 0
         pad = 10 * u
         labels = []
         widths = []
@@ -672,7 +674,7 @@ class Hud:
         clock_w = clock.content_size()[0] + 12 * u if clock is not None else 0.0
         line_h = max(prompt_text.size_px()[1], 20 * u)
         total = max(sum(widths) + pad * (len(widths) + 1), prompt_text.size_px()[0] + clock_w + 2 * pad)
-        height = bh + line_h + 3 * pad
+        height = bh + line_h + (3 if choices else 2) * pad
         w, _ = lay.size
         right = w - 16 * u
         bottom = lay.cy + lay.bottom_hand_row - (lay.hand_art.height + lay.hand_art.depth) / 2 - 12 * u
