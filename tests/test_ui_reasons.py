@@ -265,3 +265,21 @@ def test_the_reasons_of_a_hand_go_when_the_next_hand_starts() -> None:
         assert not any(text.visible for text in screen.hud.reason_texts)
         checked += 1
     assert shown_before and checked, (shown_before, checked)
+
+
+def test_a_new_window_size_keeps_the_reasons_on_screen() -> None:
+    """The table is rebuilt for a new window size (a new HUD): the reasons shown stay shown."""
+    from table_helpers import SIZE, display
+
+    from game.scene import FixedClock
+    from game.ui.table import TableScreen
+
+    display()
+    set_language("en")
+    screen = TableScreen(SIZE, seed=5, speed=12.0, autoplay=True, explain=True)
+    clock = FixedClock()
+    while not any(text.visible for text in screen.hud.reason_texts):
+        screen.update(clock.tick())
+    shown = [(text.visible, text.text) for text in screen.hud.reason_texts]
+    screen.resize((1600, 900))
+    assert [(text.visible, text.text) for text in screen.hud.reason_texts] == shown

@@ -895,6 +895,7 @@ class TableScreen:
         if kept is not None:
             self.presenter.reshow(kept)
         self.hand_focus.carry(focus)  # the turn goes on: the cursor where it was, Enter still discards
+        self._show_reasons(self.explain)  # the new HUD says them again
         self._dim_hand(self._riichi_allowed())
         self._prompt_key = None
 
