@@ -196,6 +196,27 @@ def test_a_valuable_tenpai_on_a_live_wait_still_pushes() -> None:
     assert tile == "3p", why
 
 
+# South (seat 2) in riichi; hard is tenpai with tanyao, the declaration tile is genbutsu.
+# On a closed kanchan 5s with two of the four in the rivers, chasing commits hard to every tile it
+# draws until someone wins, for a cheap hand that will rarely win: a strong player stays quiet
+# (the tenpai can win on the 5s by tanyao, and folds when it draws a dangerous tile). On a
+# two-sided 5s-8s (seven tiles unseen) the chase pays: riichi doubles the hand, and the wait wins
+# the race often enough
+@pytest.mark.parametrize(("hand", "rivers", "riichi_at", "chases"), [
+    ("234m678p456s22p46s8m", {1: "1z2z9m", 2: "1z9p8m4m2z7m5s", 3: "1m9s"}, 5, False),
+    ("234m678p456s22p67s1z", {1: "2z9m", 2: "1z9p4m2z7m", 3: "1m9s"}, 4, True),
+])
+def test_a_tenpai_chases_a_riichi_with_a_good_wait_only(
+    hand: str, rivers: dict[int, str], riichi_at: int, chases: bool
+) -> None:
+    obs = table(hand, rivers=rivers, riichi={2: riichi_at}, live=40)
+    cut = next(t for t in obs.hand if kind_of(t) == kind_of(parse_tiles(hand)[-1]))
+    obs = obs._replace(legal_actions=(*obs.legal_actions, Action(0, ActionKind.RIICHI, (cut,))))
+    action, why = LevelBot("hard", 0, 0, RIICHI).decide_with_reason(obs)
+    assert action.kind is (ActionKind.RIICHI if chases else ActionKind.DISCARD), why
+    assert action.tile == cut, why
+
+
 def test_the_last_place_pushes_for_value_in_the_last_hand() -> None:
     stakes_top = defence.Stakes(table("1m", scores=(45000, 25000, 20000, 10000), round_wind=1, hand_number=3), RIICHI)
     stakes_last = defence.Stakes(table("1m", scores=(10000, 25000, 20000, 45000), round_wind=1, hand_number=3), RIICHI)

@@ -338,6 +338,8 @@ class LevelBot:
                                  best_shapes=pool)
             r_best = self._choose(obs, r_opts, threats).option
             reason_text = self._riichi_or_quiet(obs, r_best, options, threats)
+            if reason_text is not None and not self._chase_pays(obs, r_best, options, threats):
+                reason_text = None
             if reason_text is not None:
                 act = next(a for a in riichis if a.tile == r_best.tile)
                 return act, reason_text
@@ -381,6 +383,26 @@ class LevelBot:
         # the discard named too (seen: "Declare riichi on [5s][8s]" read as the tiles to discard)
         return reason("riichi", tile=tile_word(r_best.kind), waits=kinds_word(waits), count=r_best.accept,
                       points=about(r_best.value))
+
+    @staticmethod
+    def _chase_pays(obs: Observation, r_best: Option, options: list[Option], threats: list[an.Threat]) -> bool:
+        """Whether declaring into a threat (a riichi, or an open hand read as tenpai) pays: the
+        riichi hand cannot fold, so it risks every discard until the hand ends (its own win, or
+        someone else's: :data:`analysis.HAZARD` a draw and one more for each riichi), where a
+        quiet hand risks the few discards before it folds (:func:`defence.future_risk`). A strong
+        player chases with a good wait or value, and stays quiet (or folds next turn) with a
+        cheap bad wait or a dangerous declaration tile."""
+        if not defence.serious(threats):
+            return True
+        left = defence.draws_left(obs)
+        unseen = max(1, sum(an.unseen_counts_cached(obs)))
+        mine = min(0.5, 2.0 * r_best.accept / unseen)  # tsumo, and ron off three rivers
+        ends = an.HAZARD * (1 + sum(1 for th in threats if th.riichi))
+        committed = min(float(left), 1.0 / (mine + ends))
+        pressure = defence.FUTURE_DANGER * sum(th.level * th.value for th in threats if th.riichi or th.level >= 0.2)
+        chase = r_best.ev - committed * pressure
+        quiet = max(o.ev - defence.future_risk(o.shanten, threats, left) for o in options)
+        return chase >= quiet
 
     def _weigh(
         self,
