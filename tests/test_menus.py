@@ -787,3 +787,17 @@ def test_a_new_game_asks_before_it_replaces_the_match_in_progress() -> None:
     table = flow.top
     assert isinstance(table, BotTable) and table is not first
     assert not any(isinstance(s, ConfirmScreen) for s in flow.stack.screens)
+
+
+def test_a_resize_to_the_same_size_rebuilds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any VIDEORESIZE rebuilt every screen, the table from the engine, even one saying the size
+    the window already has (SDL sends one after WINDOWSIZECHANGED, and on a map): a frame spike
+    for nothing, and the route by which a turn's cursor was once lost."""
+    flow = MenuFlow(SIZE)
+    calls: list[tuple[int, int]] = []
+    real = flow.stack.resize
+    monkeypatch.setattr(flow.stack, "resize", lambda size: (calls.append(size), real(size)))
+    flow.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=SIZE[0], h=SIZE[1], size=SIZE))
+    assert calls == []
+    flow.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
+    assert calls == [(1600, 900)] and flow.size == (1600, 900)

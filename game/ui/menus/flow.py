@@ -199,7 +199,9 @@ class MenuFlow:
     def handle_event(self, event: pygame.event.Event) -> Any | None:
         if event.type == pygame.VIDEORESIZE:
             # a window dragged to nothing (or minimised where the OS says 0) keeps a usable layout
-            self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
+            size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            if size != self.size:  # the same size again (after WINDOWSIZECHANGED, on a map): nothing to lay out
+                self.resize(size)
             return None
         if self._at_table() and event.type == pygame.KEYDOWN and self._table_key(event):
             return None
